@@ -1,0 +1,38 @@
+package io.jfio.engine;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a job hands its engine at init: the job-level settings an engine needs, its own options
+ * (raw strings as written in the job, validated by the engine), and the I/O units with their
+ * buffers (for engines that register them).
+ */
+public interface EngineContext {
+    String jobName();
+
+    int iodepth();
+
+    /** direct=1: open files with O_DIRECT. */
+    boolean direct();
+
+    /** sync=1 / sync=dsync etc: extra open flags (O_SYNC / O_DSYNC) the runner computed. */
+    int extraOpenFlags();
+
+    /** True when the job only reads (readonly or a read-only rw mode). */
+    boolean readOnly();
+
+    /** The engine-specific options as given in the job file, e.g. {"hipri": "", "sqthread_poll_cpu": "1"}. */
+    Map<String, String> engineOptions();
+
+    /** All I/O units of the job. Buffers stay valid until after {@link IoEngine#cleanup()}. */
+    List<IoUnit> ioUnits();
+
+    /** Start address and length of the job's whole I/O buffer region (covers every unit's buffer). */
+    long bufferRegionAddress();
+
+    long bufferRegionLength();
+
+    /** The job's files (not yet open at init). */
+    List<IoFile> files();
+}

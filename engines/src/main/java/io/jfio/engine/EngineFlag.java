@@ -1,0 +1,15 @@
+package io.jfio.engine;
+
+/** Properties of an engine that change how the runner drives it (fio's FIO_* engine flags). */
+public enum EngineFlag {
+    /** queue() completes every I/O before it returns (fio's FIO_SYNCIO): issue_time is taken before queue. */
+    SYNC_IO,
+    /** The engine needs buffers aligned for O_DIRECT even when direct=0. */
+    NEEDS_ALIGNED_BUFFERS,
+    /** The engine does no real I/O on files (null): no file creation or layout. */
+    DISK_LESS,
+    /** The engine opens files itself rather than through the runner's default open. */
+    OWN_FILE_OPEN,
+    /** Block sizes must be a multiple of the device's logical block size (passthrough). */
+    BLOCK_SIZE_ALIGNED
+}

@@ -1,0 +1,37 @@
+package io.jfio.engine;
+
+import java.util.List;
+
+/**
+ * An option an engine accepts (fio's engine-specific options). Options are validated only once
+ * the job's ioengine is known, as fio does; {@code --enghelp=ENGINE} lists them.
+ *
+ * @param name         the option's name in job files
+ * @param type         how the value is read
+ * @param defaultValue default as fio prints it, or null when there is none
+ * @param help         one line for --enghelp
+ * @param choices      for {@link Type#CHOICE}: the accepted values
+ * @param minValue     for integers: smallest accepted value
+ * @param maxValue     for integers: largest accepted value
+ */
+public record EngineOption(String name, Type type, String defaultValue, String help,
+                           List<String> choices, long minValue, long maxValue) {
+
+    public enum Type { BOOL, INT, SIZE, STRING, CHOICE, CPU_LIST }
+
+    public static EngineOption bool(String name, String help) {
+        return new EngineOption(name, Type.BOOL, "0", help, List.of(), 0, 1);
+    }
+
+    public static EngineOption integer(String name, String def, long min, long max, String help) {
+        return new EngineOption(name, Type.INT, def, help, List.of(), min, max);
+    }
+
+    public static EngineOption string(String name, String def, String help) {
+        return new EngineOption(name, Type.STRING, def, help, List.of(), 0, 0);
+    }
+
+    public static EngineOption choice(String name, String def, List<String> choices, String help) {
+        return new EngineOption(name, Type.CHOICE, def, help, List.copyOf(choices), 0, 0);
+    }
+}

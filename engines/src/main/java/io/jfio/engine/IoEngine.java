@@ -1,0 +1,55 @@
+package io.jfio.engine;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An I/O engine, on fio's ioengine_ops boundary. One instance serves one job and is driven by
+ * that job's thread only (io_uring SINGLE_ISSUER rings belong to the creating thread).
+ *
+ * <p>The runner's loop: {@link #queue} units until BUSY or the batch is full, {@link #commit}
+ * the batch, then {@link #getEvents} and {@link #event} to reap. None of the per-I/O calls may
+ * allocate.
+ */
+public interface IoEngine {
+    String name();
+
+    Set<EngineFlag> flags();
+
+    /** Options this engine accepts; validated at {@link #init}. */
+    default List<EngineOption> options() {
+        return List.of();
+    }
+
+    /** Called once on the job thread before any file is opened. */
+    void init(EngineContext ctx) throws EngineException;
+
+    /** Opens a file (the default implementation lives in the runner's file layer for most engines). */
+    void openFile(IoFile file, int openFlags) throws EngineException;
+
+    void closeFile(IoFile file) throws EngineException;
+
+    /** Queues one unit. Sync engines complete it here; errors go to {@link IoUnit#result}. */
+    QueueStatus queue(IoUnit unit);
+
+    /** Submits everything queued since the last commit; returns how many were submitted. */
+    default int commit() throws EngineException {
+        return 0;
+    }
+
+    /**
+     * Waits for at least {@code min} and at most {@code max} completions, or until the timeout
+     * (nanoseconds; negative = forever). Returns how many are ready for {@link #event}.
+     */
+    default int getEvents(int min, int max, long timeoutNanos) throws EngineException {
+        return 0;
+    }
+
+    /** The i-th unit reaped by the last getEvents, with its result set. */
+    default IoUnit event(int i) {
+        throw new IllegalStateException(name() + " has no asynchronous completions");
+    }
+
+    /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
+    void cleanup();
+}

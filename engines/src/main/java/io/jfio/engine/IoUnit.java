@@ -1,0 +1,49 @@
+package io.jfio.engine;
+
+/**
+ * One I/O (fio's io_u). A job allocates its units once, each with a fixed slice of the job's
+ * off-heap buffer, and reuses them: nothing here is allocated per I/O.
+ */
+public final class IoUnit {
+    /** Slot in the job's pool; engines use it as user_data / aio_data to find the unit again. */
+    public final int index;
+    /** Native address of this unit's data buffer (aligned as the job asked). */
+    public final long bufferAddress;
+    /** Capacity of the buffer in bytes (the job's largest block size). */
+    public final int bufferCapacity;
+
+    public IoDirection ddir;
+    public IoFile file;
+    public long offset;
+    /** Bytes to transfer (fio's xfer_buflen). */
+    public int length;
+    /** Bytes transferred, or a negative errno; set by the engine on completion. */
+    public long result;
+    /** RWF_* flags the runner asks for on this I/O (e.g. RWF_HIPRI chosen by hipri_percentage). */
+    public int rwFlags;
+
+    /** fio's start_time: the unit is fully prepared (ns, monotonic). */
+    public long startTimeNanos;
+    /** fio's issue_time: the unit is considered submitted (ns, monotonic). */
+    public long issueTimeNanos;
+
+    public IoUnit(int index, long bufferAddress, int bufferCapacity) {
+        this.index = index;
+        this.bufferAddress = bufferAddress;
+        this.bufferCapacity = bufferCapacity;
+    }
+
+    /** Sets the outcome from a syscall-style return value: bytes moved, or -errno. */
+    public void complete(long res) {
+        this.result = res;
+    }
+
+    public boolean failed() {
+        return result < 0;
+    }
+
+    /** The errno of a failed unit (positive), or 0. */
+    public int errno() {
+        return result < 0 ? (int) -result : 0;
+    }
+}

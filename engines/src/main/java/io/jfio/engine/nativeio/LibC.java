@@ -1,0 +1,75 @@
+package io.jfio.engine.nativeio;
+
+import jnr.ffi.Pointer;
+import jnr.ffi.byref.PointerByReference;
+
+/**
+ * glibc functions jfio calls. Addresses are passed as {@code long} so the hot path never
+ * allocates Pointer objects. Load only through {@link Native#libc()}, which disables jnr-ffi's
+ * x86 asm stubs first (they corrupt the 6th primitive argument, spec/engines.md 7.2).
+ */
+public interface LibC {
+    int open(String path, int flags, int mode);
+
+    int close(int fd);
+
+    long read(int fd, long buf, long count);
+
+    long write(int fd, long buf, long count);
+
+    long pread64(int fd, long buf, long count, long offset);
+
+    long pwrite64(int fd, long buf, long count, long offset);
+
+    long readv(int fd, long iov, int iovcnt);
+
+    long writev(int fd, long iov, int iovcnt);
+
+    long preadv(int fd, long iov, int iovcnt, long offset);
+
+    long pwritev(int fd, long iov, int iovcnt, long offset);
+
+    long preadv2(int fd, long iov, int iovcnt, long offset, int flags);
+
+    long pwritev2(int fd, long iov, int iovcnt, long offset, int flags);
+
+    long lseek(int fd, long offset, int whence);
+
+    int fsync(int fd);
+
+    int fdatasync(int fd);
+
+    int sync_file_range(int fd, long offset, long nbytes, int flags);
+
+    int fallocate(int fd, int mode, long offset, long len);
+
+    int posix_fadvise(int fd, long offset, long len, int advice);
+
+    int ftruncate(int fd, long length);
+
+    int ioctl(int fd, long request, long arg);
+
+    long mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
+
+    int munmap(long addr, long length);
+
+    int posix_memalign(PointerByReference memptr, long alignment, long size);
+
+    void free(long ptr);
+
+    int getrusage(int who, long usage);
+
+    int sched_setaffinity(int pid, long cpusetsize, long mask);
+
+    int sched_getcpu();
+
+    int unlink(String path);
+
+    String strerror(int errnum);
+
+    /** Raw syscalls with at most five arguments (io_uring_setup/register, io_setup/submit/getevents/destroy). */
+    long syscall(long nr, long a1, long a2, long a3, long a4, long a5);
+
+    /** io_uring_enter needs six arguments: seven parameters puts jnr on its generic (slower) path. */
+    long syscall(long nr, long a1, long a2, long a3, long a4, long a5, long a6);
+}

@@ -1,0 +1,35 @@
+package io.jfio.engine.nativeio;
+
+import jnr.ffi.LastError;
+import jnr.ffi.LibraryLoader;
+import jnr.ffi.Runtime;
+
+/** The one place that loads libc through jnr-ffi. */
+public final class Native {
+    static {
+        // Must happen before the first LibraryLoader.load(): with the asm stubs on, a method with
+        // six primitive parameters receives garbage in the sixth (jnr-ffi #181, spec/engines.md 7.2).
+        System.setProperty("jnr.ffi.x86asm.enabled", "false");
+    }
+
+    private static final class Holder {
+        static final LibC LIBC = LibraryLoader.create(LibC.class).load("c");
+        static final Runtime RUNTIME = Runtime.getRuntime(LIBC);
+    }
+
+    private Native() {
+    }
+
+    public static LibC libc() {
+        return Holder.LIBC;
+    }
+
+    public static Runtime runtime() {
+        return Holder.RUNTIME;
+    }
+
+    /** errno of the last failed call on this thread; read it right after the call. */
+    public static int errno() {
+        return LastError.getLastError(Holder.RUNTIME);
+    }
+}

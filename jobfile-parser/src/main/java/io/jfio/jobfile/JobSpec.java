@@ -1,0 +1,161 @@
+package io.jfio.jobfile;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One job as fio would run it after parsing: its name, its report group and every option with
+ * its resolved typed value (defaults applied) and the place it was set.
+ *
+ * <p>Values are stored under the option's canonical name (aliases resolved). Typed accessors:
+ * integers, sizes, bools and flags as {@code long}; times in microseconds as {@code long};
+ * per-direction options (bs, ba, rate, rate_min, rate_iops, rate_iops_min, percentage_random,
+ * max_latency) as {@code long[3]} = read, write, trim; choices as the matched word with any
+ * {@code :postfix} available separately; bssplit as one list per direction.
+ */
+public final class JobSpec {
+    private final String name;
+    private final int index;
+    private final Map<String, Object> values;
+    private final Map<String, String> postfixes;
+    private final Map<String, SourceLocation> locations;
+    private final Map<String, String> engineOptions;
+    private int groupId;
+    private int cloneIndex;
+
+    public JobSpec(String name, int index, Map<String, Object> values, Map<String, String> postfixes,
+                   Map<String, SourceLocation> locations, Map<String, String> engineOptions) {
+        this.name = name;
+        this.index = index;
+        this.values = new LinkedHashMap<>(values);
+        this.postfixes = new LinkedHashMap<>(postfixes);
+        this.locations = new LinkedHashMap<>(locations);
+        this.engineOptions = new LinkedHashMap<>(engineOptions);
+    }
+
+    /** The job's name (section name, or --name). Clones share it, as in fio's report. */
+    public String name() {
+        return name;
+    }
+
+    /** Position of this job (clones included) in run order. */
+    public int index() {
+        return index;
+    }
+
+    /** Report group (fio's groupid): bumped by stonewall / new_group. */
+    public int groupId() {
+        return groupId;
+    }
+
+    public void setGroupId(int groupId) {
+        this.groupId = groupId;
+    }
+
+    /** 0 for the job itself, 1..numjobs-1 for its clones. */
+    public int cloneIndex() {
+        return cloneIndex;
+    }
+
+    public void setCloneIndex(int cloneIndex) {
+        this.cloneIndex = cloneIndex;
+    }
+
+    /** True when the option was given in the job file, [global] or command line (not just defaulted). */
+    public boolean isSet(String option) {
+        return locations.containsKey(option);
+    }
+
+    public SourceLocation location(String option) {
+        return locations.getOrDefault(option, SourceLocation.DEFAULT);
+    }
+
+    public boolean has(String option) {
+        return values.containsKey(option);
+    }
+
+    public Object value(String option) {
+        return values.get(option);
+    }
+
+    public long getLong(String option) {
+        Object v = require(option);
+        if (v instanceof Long l) {
+            return l;
+        }
+        if (v instanceof Boolean b) {
+            return b ? 1 : 0;
+        }
+        if (v instanceof long[] a) {
+            return a[0];
+        }
+        throw new IllegalStateException(option + " is not an integer option: " + v);
+    }
+
+    public int getInt(String option) {
+        return (int) getLong(option);
+    }
+
+    public boolean getBool(String option) {
+        return getLong(option) != 0;
+    }
+
+    /** A per-direction value: read, write, trim. Single-slot options are repeated. */
+    public long[] getPerDirection(String option) {
+        Object v = require(option);
+        if (v instanceof long[] a) {
+            return a.clone();
+        }
+        long l = getLong(option);
+        return new long[] {l, l, l};
+    }
+
+    /** Strings and choices (the matched word; see {@link #postfix}). Null when unset and without default. */
+    public String getString(String option) {
+        Object v = values.get(option);
+        return v == null ? null : v.toString();
+    }
+
+    /** The text after ':' of a choice value (rw=randread:8 gives "8"), or null. */
+    public String postfix(String option) {
+        return postfixes.get(option);
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<BsSplitEntry>[] getBsSplit() {
+        return (List<BsSplitEntry>[]) values.get("bssplit");
+    }
+
+    public SizeRange[] getRanges(String option) {
+        Object v = require(option);
+        return v instanceof SizeRange[] r ? r.clone() : new SizeRange[] {(SizeRange) v};
+    }
+
+    public double[] getDoubles(String option) {
+        return ((double[]) require(option)).clone();
+    }
+
+    /** Options that belong to the engine (validated by it once ioengine is known), as written. */
+    public Map<String, String> engineOptions() {
+        return Collections.unmodifiableMap(engineOptions);
+    }
+
+    public Map<String, Object> values() {
+        return Collections.unmodifiableMap(values);
+    }
+
+    private Object require(String option) {
+        Object v = values.get(option);
+        if (v == null) {
+            throw new IllegalArgumentException("option " + option + " has no value in job " + name);
+        }
+        return v;
+    }
+
+    @Override
+    public String toString() {
+        return "JobSpec[" + name + ", group " + groupId + ", " + values + "]";
+    }
+}

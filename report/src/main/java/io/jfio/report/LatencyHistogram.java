@@ -1,0 +1,75 @@
+package io.jfio.report;
+
+import java.util.Arrays;
+
+/**
+ * fio's log-linear latency histogram ("plat", spec/output-format.md 5.1): 1856 buckets of
+ * nanosecond values, exact below 128 ns, then 64 sub-buckets per power of two (error < 1/128).
+ * Recording is a shift and an increment, so it is safe on the I/O hot path; histograms of
+ * several threads or jobs merge exactly, bucket by bucket.
+ */
+public final class LatencyHistogram {
+    public static final int PLAT_BITS = 6;
+    public static final int PLAT_VAL = 1 << PLAT_BITS;
+    public static final int PLAT_GROUP_NR = 29;
+    public static final int PLAT_NR = PLAT_GROUP_NR * PLAT_VAL;
+
+    private final long[] buckets = new long[PLAT_NR];
+    private long count;
+
+    public static int indexOf(long nanos) {
+        if (nanos <= 0) {
+            return 0;
+        }
+        int msb = 63 - Long.numberOfLeadingZeros(nanos);
+        if (msb <= PLAT_BITS) {
+            return (int) nanos;
+        }
+        int errorBits = msb - PLAT_BITS;
+        int base = (errorBits + 1) << PLAT_BITS;
+        int offset = (int) ((nanos >>> errorBits) & (PLAT_VAL - 1));
+        return Math.min(base + offset, PLAT_NR - 1);
+    }
+
+    /** The bucket's representative value (its midpoint), as fio prints in percentiles and json+ bins. */
+    public static long valueOf(int index) {
+        if (index < (PLAT_VAL << 1)) {
+            return index;
+        }
+        int errorBits = (index >> PLAT_BITS) - 1;
+        long base = 1L << (errorBits + PLAT_BITS);
+        int k = index % PLAT_VAL;
+        // base + (k + 0.5) * 2^errorBits, kept in integers.
+        return base + ((2L * k + 1) << errorBits) / 2;
+    }
+
+    public void add(long nanos) {
+        buckets[indexOf(nanos)]++;
+        count++;
+    }
+
+    public void addToBucket(int index, long n) {
+        buckets[index] += n;
+        count += n;
+    }
+
+    public void merge(LatencyHistogram other) {
+        for (int i = 0; i < PLAT_NR; i++) {
+            buckets[i] += other.buckets[i];
+        }
+        count += other.count;
+    }
+
+    public long bucket(int index) {
+        return buckets[index];
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public void clear() {
+        Arrays.fill(buckets, 0);
+        count = 0;
+    }
+}
