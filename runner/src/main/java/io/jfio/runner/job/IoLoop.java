@@ -19,6 +19,10 @@ public final class IoLoop {
     private final IoEngine engine;
     /** Sync engines complete in queue() and have no commit hook (fio's FIO_SYNCIO). */
     private final boolean syncEngine;
+    /** Engines without a commit hook count one submit and one completion per I/O (fio's td_io_queue). */
+    private final boolean countPerIo;
+    /** The engine stamps issue times itself at commit (fio's FIO_ASYNCIO_SETS_ISSUE_TIME). */
+    private final boolean engineSetsIssueTime;
     private final IoUnit[] units;
     private final int[] free;
     private int freeCount;
@@ -34,7 +38,6 @@ public final class IoLoop {
     private final int iodepthLow;
 
     private final IoSource source;
-    private final Pace pace;
     private final JobStats stats;
     private final JobState state;
     private final boolean latHistogram;
@@ -49,6 +52,7 @@ public final class IoLoop {
     private final long fsyncEvery;
     private final long fdatasyncEvery;
     private final long[] issued = new long[3];
+    private final long[] completed = new long[3];
     private int lastIssuedDdir = -1;
     private IoFile lastFile;
 
@@ -60,6 +64,8 @@ public final class IoLoop {
     public IoLoop(Builder b) {
         this.engine = b.engine;
         this.syncEngine = b.syncEngine;
+        this.countPerIo = b.syncEngine && !b.diskless;
+        this.engineSetsIssueTime = b.setsIssueTime;
         this.units = b.units;
         this.free = new int[units.length];
         for (int i = 0; i < units.length; i++) {
@@ -73,7 +79,6 @@ public final class IoLoop {
         this.batchCompleteMax = Math.max(b.batchCompleteMax, this.batchCompleteMin);
         this.iodepthLow = b.iodepthLow <= 0 || b.iodepthLow > iodepth ? iodepth : b.iodepthLow;
         this.source = b.source;
-        this.pace = b.pace == null ? Pace.NONE : b.pace;
         this.stats = b.stats;
         this.state = b.state;
         this.latHistogram = b.latHistogram;
@@ -95,6 +100,7 @@ public final class IoLoop {
         } else {
             startMeasuring(now);
         }
+        int pass = source.pass();
         while (!state.terminated() && !failed) {
             now = System.nanoTime();
             if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
@@ -102,6 +108,7 @@ public final class IoLoop {
             }
             if (!measuring && now - epochNanos >= rampNanos) {
                 startMeasuring(now);
+                source.resetEpoch();
             }
             if (freeCount == 0) {
                 // Every unit is in flight or queued: make room first.
@@ -113,13 +120,18 @@ public final class IoLoop {
             }
             IoUnit u = units[free[--freeCount]];
             curDepth++;
-            if (!prepare(u)) {
+            if (!prepare(u, (now - epochNanos) / 1000L)) {
                 curDepth--;
                 free[freeCount++] = u.index;
                 break;
             }
-            pace.beforeIssue(u, now);
-            if (state.terminated()) {
+            if (source.pass() != pass) {
+                // A new loop over the files: fio lets the previous one complete first.
+                pass = source.pass();
+                quiesce();
+            }
+            long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
+            if (wait > 0 && !pace(wait)) {
                 curDepth--;
                 free[freeCount++] = u.index;
                 break;
@@ -128,7 +140,7 @@ public final class IoLoop {
             QueueStatus ret = queue(u);
             boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
             if (ret == QueueStatus.BUSY) {
-                // fio requeues the unit; we give it back and issue a fresh one later.
+                // fio requeues the unit; here it goes back to the pool and is refilled later.
                 curDepth--;
                 free[freeCount++] = u.index;
                 commit();
@@ -137,26 +149,95 @@ public final class IoLoop {
                 waitForCompletions(full);
             }
             int ddir = u.ddir.ordinal();
-            if (ddir < 3) {
-                pace.afterIo(ddir, u.length, System.nanoTime());
-            }
-            if (measuring && pace.belowMinimum(System.nanoTime())) {
-                fail(5, "check_min_rate", null);
+            if (ddir < 3 && ret != QueueStatus.BUSY) {
+                thinkIfDue(ddir);
+                if (measuring) {
+                    checkMinRate();
+                }
             }
         }
         // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
-        commit();
-        while (curDepth > 0) {
-            if (!reap(curDepth)) {
-                break;
-            }
-        }
+        quiesce();
         long end = System.nanoTime();
         if (!measuring) {
             startMeasuring(end);
         }
         stats.maybeSample(end);
         stats.publish();
+    }
+
+    /** fio's io_u_quiesce: submit what is queued and complete everything in flight. */
+    private void quiesce() {
+        commit();
+        while (curDepth > 0 && !syncEngine) {
+            if (!reap(curDepth)) {
+                break;
+            }
+        }
+    }
+
+    /** Rate pacing: complete what is in flight, then sleep; false when the runtime ends first. */
+    private boolean pace(long waitUsec) {
+        quiesce();
+        long until = System.nanoTime() + waitUsec * 1000L;
+        if (timeoutNanos > 0 && until - epochNanos > timeoutNanos) {
+            sleepUntil(epochNanos + timeoutNanos);
+            return false;
+        }
+        sleepUntil(until);
+        return !state.terminated();
+    }
+
+    private void thinkIfDue(int ddir) {
+        long issuedAll = issued[0] + issued[1] + issued[2];
+        long completedAll = completed[0] + completed[1] + completed[2];
+        if (!source.thinkDue(issuedAll, completedAll)) {
+            return;
+        }
+        quiesce();
+        long start = System.nanoTime();
+        long left = timeoutNanos > 0 ? Math.max(0, (epochNanos + timeoutNanos - start) / 1000L) : -1;
+        long spin = source.thinkSpinUsec(left);
+        long spinEnd = start + spin * 1000L;
+        while (System.nanoTime() < spinEnd) {
+            Thread.onSpinWait();
+        }
+        long spun = (System.nanoTime() - start) / 1000L;
+        long sleep = source.thinkSleepUsec(spun, left < 0 ? -1 : Math.max(0, left - spun));
+        if (sleep > 0) {
+            sleepUntil(System.nanoTime() + sleep * 1000L);
+        }
+        long total = (System.nanoTime() - start) / 1000L;
+        source.thinkDone(ddir, total, issued[0] + issued[1] + issued[2], completed[0] + completed[1] + completed[2]);
+    }
+
+    private void checkMinRate() {
+        long now = System.nanoTime();
+        for (int d = 0; d < 3; d++) {
+            String msg = source.checkMinRate(d, stats.ioBytes[d], stats.ioCompleted[d],
+                    (now - measureStartNanos) / 1_000_000L, now / 1_000_000L);
+            if (msg != null) {
+                fail(5, "check_min_rate", msg);
+                return;
+            }
+        }
+    }
+
+    /** Sleeps until the monotonic time {@code deadline}, waking early when the job is stopped. */
+    private void sleepUntil(long deadline) {
+        while (!state.terminated()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            if (left > 2_000_000L) {
+                java.util.concurrent.locks.LockSupport.parkNanos(Math.min(left - 1_000_000L, 50_000_000L));
+            } else if (left > 100_000L) {
+                java.util.concurrent.locks.LockSupport.parkNanos(left / 2);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
     }
 
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
@@ -176,7 +257,7 @@ public final class IoLoop {
     }
 
     /** Fills a unit: an fsync/fdatasync when one is due (fio's get_rw_ddir), else the workload's next I/O. */
-    private boolean prepare(IoUnit u) {
+    private boolean prepare(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
         if (lastIssuedDdir == 1 && lastFile != null) {
@@ -190,7 +271,7 @@ public final class IoLoop {
                 return true;
             }
         }
-        return source.next(u);
+        return source.next(u, nowUsec);
     }
 
     private void fillSync(IoUnit u, IoDirection d) {
@@ -219,7 +300,7 @@ public final class IoLoop {
         }
         lastIssuedDdir = ddir;
         lastFile = u.file;
-        if (syncEngine) {
+        if (countPerIo) {
             stats.markSubmit(1);
             stats.markComplete(1);
         }
@@ -256,9 +337,11 @@ public final class IoLoop {
         long t = System.nanoTime();
         for (int i = 0; i < queued; i++) {
             IoUnit u = pending[i];
-            u.issueTimeNanos = t;
+            if (!engineSetsIssueTime || u.issueTimeNanos < u.startTimeNanos) {
+                u.issueTimeNanos = t;
+            }
             if (measuring && u.ddir.isData()) {
-                stats.recordSlat(u.ddir.ordinal(), t - u.startTimeNanos, slatHistogram);
+                stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
             }
             pending[i] = null;
         }
@@ -314,6 +397,7 @@ public final class IoLoop {
         if (res < 0) {
             ioError(u, (int) -res);
         } else if (ddir < 3) {
+            completed[ddir]++;
             long bytes = res;
             if (bytes < u.length) {
                 if (bytes == 0) {
@@ -390,13 +474,14 @@ public final class IoLoop {
     public static final class Builder {
         IoEngine engine;
         boolean syncEngine;
+        boolean diskless;
+        boolean setsIssueTime;
         IoUnit[] units;
         int batchSubmit = 1;
         int batchCompleteMin = 1;
         int batchCompleteMax = 0;
         int iodepthLow;
         IoSource source;
-        Pace pace;
         JobStats stats;
         JobState state;
         boolean latHistogram;
@@ -409,9 +494,11 @@ public final class IoLoop {
         int continueOnError;
         PrintStream err = System.err;
 
-        public Builder engine(IoEngine e, boolean sync) {
+        public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;
             syncEngine = sync;
+            diskless = diskLess;
+            setsIssueTime = setsIssue;
             return this;
         }
 
@@ -428,9 +515,8 @@ public final class IoLoop {
             return this;
         }
 
-        public Builder source(IoSource s, Pace p) {
+        public Builder source(IoSource s) {
             source = s;
-            pace = p;
             return this;
         }
 

@@ -145,14 +145,15 @@ public final class Job {
         state.setRunState(JobState.SETUP);
         applyCpuAffinity();
         IoEngine engine = ctx.engines().create(spec);
+        // Flags before init decide file handling; SYNC_IO is read again after init (null's
+        // depends on iodepth).
         Set<EngineFlag> flags = engine.flags();
-        boolean sync = flags.contains(EngineFlag.SYNC_IO);
         boolean diskless = flags.contains(EngineFlag.DISK_LESS);
         int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
-        if (sync && iodepth > 1 && ctx.printInfo()) {
+        if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo()) {
             ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
         }
-        int nunits = sync ? 1 : iodepth;
+        int nunits = iodepth;
 
         FileSetup setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated);
         List<IoFile> fs = setup.prepare();
@@ -188,20 +189,21 @@ public final class Job {
                 }
             }
             IoSource source = ctx.sources().create(spec, fs);
-            Pace pace = ctx.sources().pace(spec);
+            flags = engine.flags();
+            boolean sync = flags.contains(EngineFlag.SYNC_IO);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
             long epoch = System.nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
             IoLoop loop = new IoLoop.Builder()
-                    .engine(engine, sync)
+                    .engine(engine, sync, diskless, flags.stream().anyMatch(f -> f.name().equals("SETS_ISSUE_TIME")))
                     .units(units)
                     .batches((int) Opts.getLong(spec, 1, "iodepth_batch", "iodepth_batch_submit"),
                             (int) Opts.getLong(spec, 1, "iodepth_batch_complete_min", "iodepth_batch_complete"),
                             (int) Opts.getLong(spec, 0, "iodepth_batch_complete_max"),
                             (int) Opts.getLong(spec, iodepth, "iodepth_low"))
-                    .source(source, pace)
+                    .source(source)
                     .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
                             Opts.getBool(spec, false, "slat_percentiles"))
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)

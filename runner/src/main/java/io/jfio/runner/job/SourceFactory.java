@@ -5,11 +5,8 @@ import io.jfio.jobfile.JobSpec;
 
 import java.util.List;
 
-/** Builds a job's I/O pattern and pacing once its files are known (the workload module behind it). */
+/** Builds a job's I/O pattern once its files are known (the workload module behind it). */
+@FunctionalInterface
 public interface SourceFactory {
     IoSource create(JobSpec spec, List<IoFile> files) throws JobError;
-
-    default Pace pace(JobSpec spec) {
-        return Pace.NONE;
-    }
 }
