@@ -33,6 +33,8 @@ public final class Run {
     private final SourceFactory sources;
     private final List<Job> jobs = new ArrayList<>();
     private final Map<String, DiskTracker.Entry> disks = new LinkedHashMap<>();
+    private volatile Scheduler scheduler;
+    private volatile boolean stopRequested;
     private long runStartNanos;
     private long runStartEpochMillis;
 
@@ -97,6 +99,10 @@ public final class Run {
             DiskTracker diskTracker = new DiskTracker(new DiskDevices());
             diskTracker.track(jobs);
             Scheduler scheduler = new Scheduler(jobs);
+            this.scheduler = scheduler;
+            if (stopRequested) {
+                scheduler.stopAll();
+            }
             StatusDriver status = new StatusDriver(request, this, out, reporter, report);
             try (Signals signals = Signals.install(scheduler::stopAll)) {
                 scheduler.run(() -> {
@@ -123,6 +129,15 @@ public final class Run {
             }
         }
         return rc;
+    }
+
+    /** Stops the run as Ctrl-C does: running jobs end, pending ones never start, the report is written. */
+    public void stop() {
+        stopRequested = true;
+        Scheduler s = scheduler;
+        if (s != null) {
+            s.stopAll();
+        }
     }
 
     long runStartNanos() {
