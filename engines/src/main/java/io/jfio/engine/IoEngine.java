@@ -50,6 +50,14 @@ public interface IoEngine {
         throw new IllegalStateException(name() + " has no asynchronous completions");
     }
 
+    /**
+     * One line of advice to print (once per job) after I/O failed with {@code errno}, or null.
+     * pvsync2 uses it to explain that RWF_DONTCACHE is refused by the target, not by jfio.
+     */
+    default String errorHint(int errno) {
+        return null;
+    }
+
     /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
     void cleanup();
 }
