@@ -15,12 +15,19 @@ import io.jfio.engine.nativeio.VError;
  * and records the file's type and size (BLKGETSIZE64 for block devices).
  */
 public final class GenericFileOps {
-    /** Where fio records open failures, kept for comparable error text. */
-    public static final String OPEN_ERROR_FILE = "filesetup.c:800";
+    /** Where fio 3.33 records open failures, kept for comparable error text. */
+    public static final String OPEN_ERROR_FILE = "filesetup.c:805";
+    /** fio prints this on stderr before the error when an O_DIRECT open fails with EINVAL. */
+    public static final String DIRECT_UNSUPPORTED_LINE =
+        "fio: looks like your file system does not support direct=1/buffered=0";
 
     private GenericFileOps() {
     }
 
+    /**
+     * Opens the file and records its type and size. A failure carries fio's verror text
+     * ({@code file:filesetup.c:805, func=open(PATH), error=...}) as its message.
+     */
     public static void open(IoFile file, int openFlags) throws EngineException {
         int fd = Native.libc().open(file.path, openFlags, 0644);
         if (fd < 0) {
@@ -55,7 +62,8 @@ public final class GenericFileOps {
         file.fd = -1;
         if (rc != 0) {
             int errno = Native.errno();
-            throw new EngineException(errno, "close", VError.of(errno, "filesetup.c:1020", "close").text());
+            // fio ignores close errors in its report; say what happened in one line
+            throw new EngineException(errno, "close", "close(" + file.path + "): " + Errno.strerror(errno));
         }
     }
 }

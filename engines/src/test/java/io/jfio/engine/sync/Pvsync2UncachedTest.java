@@ -84,6 +84,21 @@ class Pvsync2UncachedTest {
         assertEquals(0, r.errors, () -> "read errno " + r.firstErrno);
     }
 
+    /** tmpfs refuses it too (spec 2.3): proves the flag reaches the kernel for regular files. */
+    @Test
+    void failsOnTmpfs() throws Exception {
+        Path shm = java.nio.file.Files.createTempDirectory(Path.of("/dev/shm"), "engines-sync-uncached-");
+        Path file = shm.resolve("u.dat");
+        try {
+            EngineDriver d = run(file.toString(), true, IoDirection.WRITE, new Pvsync2Engine());
+            assertEquals(16, d.errors);
+            assertEquals(Errno.EOPNOTSUPP, d.firstErrno);
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+            java.nio.file.Files.deleteIfExists(shm);
+        }
+    }
+
     @Test
     void failsWithEopnotsuppOnABlockDevice() throws Exception {
         Pvsync2Engine engine = new Pvsync2Engine();
