@@ -41,7 +41,8 @@ public final class SyncEngine extends SyncEngineBase {
             java.util.Arrays.fill(grown, lastPos.length, grown.length, -1);
             lastPos = grown;
         }
-        lastPos[file.index] = -1;
+        // a fresh descriptor sits at 0, so an I/O at offset 0 needs no seek (fio's engine_pos is 0 too)
+        lastPos[file.index] = 0;
     }
 
     @Override
