@@ -54,8 +54,8 @@ public final class Pvsync2Engine extends SyncEngineBase {
         baseFlags = (dontcache ? RwfFlags.RWF_DONTCACHE : 0) | (options.getBool("nowait") ? RwfFlags.RWF_NOWAIT : 0);
     }
 
-    /** The RWF flags the next I/O gets. */
-    private int flagsFor(IoUnit u) {
+    /** The RWF flags the next I/O gets (package-private for the hipri_percentage test). */
+    int flagsFor(IoUnit u) {
         int flags = baseFlags | u.rwFlags;
         if (hipri) {
             int x = rand;

@@ -143,4 +143,46 @@ class SyncFamilyDataTest {
             assertEquals(0, bad[0], () -> "bytes written by " + writer + " that " + reader + " read back wrong");
         }
     }
+
+    /** Trim (BLKDISCARD on a device, a punched hole in a file) and sync_file_range through psync. */
+    @org.junit.jupiter.api.Test
+    void trimAndSyncFileRange() throws Exception {
+        String file = mount.resolve("trim.dat").toString();
+        roundTrip("psync", file, 0, 4096, 1);
+        for (String path : new String[] {raw.device(), file}) {
+            boolean regular = !path.startsWith("/dev/");
+            long base = regular ? 0 : (long) ENGINES.indexOf("psync") * REGION;
+            try (IoBuffers b = IoBuffers.allocate(1, 65536, 4096)) {
+                IoEngine e = new PsyncEngine();
+                TestContext ctx = new TestContext(b, 1);
+                IoFile f = new IoFile(path, 0);
+                ctx.files.add(f);
+                e.init(ctx);
+                e.openFile(f, OpenFlags.forJob(true, false, regular, 0));
+                EngineDriver d = new EngineDriver(e, b.units());
+                d.run(2, 1, (seq, u) -> {
+                    u.ddir = seq == 0 ? IoDirection.TRIM : IoDirection.SYNC_FILE_RANGE;
+                    u.file = f;
+                    u.offset = base;
+                    u.length = 65536;
+                }, u -> assertEquals(0, u.errno(), () -> u.ddir + " on " + path));
+                long[] nonZero = new long[1];
+                new EngineDriver(e, b.units()).run(1, 1, (seq, u) -> {
+                    u.ddir = IoDirection.READ;
+                    u.file = f;
+                    u.offset = base;
+                    u.length = 65536;
+                }, u -> {
+                    for (int i = 0; i < 65536; i++) {
+                        if (MEM.getByte(u.bufferAddress + i) != 0) {
+                            nonZero[0]++;
+                        }
+                    }
+                });
+                assertEquals(0, nonZero[0], () -> "trimmed range reads back as zeros on " + path);
+                e.closeFile(f);
+                e.cleanup();
+            }
+        }
+    }
 }

@@ -22,8 +22,11 @@ import io.jfio.engine.testing.EngineDriver;
 import io.jfio.engine.testing.LoopDevice;
 import io.jfio.engine.testing.TestContext;
 
-/** uncached=1 (RWF_DONTCACHE): accepted by ext4 files on 6.14+, refused by block devices. */
-class Pvsync2UncachedTest {
+/**
+ * pvsync2's flags reach the kernel: uncached=1 (RWF_DONTCACHE) is accepted by ext4 files on
+ * 6.14+ and refused by block devices and tmpfs; nowait and hipri as spec/engines.md 2.3 says.
+ */
+class Pvsync2FlagsTest {
     private static LoopDevice loop;
     private static LoopDevice ext4;
     private static Path mount;
@@ -60,8 +63,13 @@ class Pvsync2UncachedTest {
 
     private static EngineDriver run(String path, boolean regular, IoDirection ddir, Pvsync2Engine engine)
             throws Exception {
+        return run(path, regular, ddir, engine, "uncached", "1");
+    }
+
+    private static EngineDriver run(String path, boolean regular, IoDirection ddir, Pvsync2Engine engine,
+                                    String option, String value) throws Exception {
         try (IoBuffers buffers = IoBuffers.allocate(1, 65536, 4096)) {
-            TestContext ctx = new TestContext(buffers, 1).option("uncached", "1");
+            TestContext ctx = new TestContext(buffers, 1).option(option, value);
             IoFile f = new IoFile(path, 0);
             ctx.files.add(f);
             engine.init(ctx);
@@ -112,5 +120,34 @@ class Pvsync2UncachedTest {
             engine.errorHint(95));
         assertNull(engine.errorHint(Errno.EAGAIN));
         assertNull(new Pvsync2Engine().errorHint(95), "no hint when uncached is off");
+    }
+
+    /** spec 2.3: a buffered NOWAIT write to a block device is refused with EOPNOTSUPP. */
+    @Test
+    void nowaitReachesTheKernel() throws Exception {
+        EngineDriver d = run(loop.device(), false, IoDirection.WRITE, new Pvsync2Engine(), "nowait", "1");
+        assertEquals(16, d.errors);
+        assertEquals(Errno.EOPNOTSUPP, d.firstErrno);
+        assertNull(new Pvsync2Engine().errorHint(95), "no DONTCACHE hint for nowait");
+    }
+
+    /** hipri is accepted (and ignored) where polling is impossible; hipri_percentage picks its share. */
+    @Test
+    void hipriShare() throws Exception {
+        EngineDriver d = run(mount.resolve("hipri.dat").toString(), true, IoDirection.WRITE, new Pvsync2Engine(),
+            "hipri", "");
+        assertEquals(0, d.errors);
+        Pvsync2Engine e = new Pvsync2Engine();
+        try (IoBuffers b = IoBuffers.allocate(1, 4096, 4096)) {
+            e.init(new TestContext(b, 1).option("hipri", "").option("hipri_percentage", "30"));
+            int hipri = 0;
+            for (int i = 0; i < 100_000; i++) {
+                if ((e.flagsFor(b.unit(0)) & RwfFlags.RWF_HIPRI) != 0) {
+                    hipri++;
+                }
+            }
+            assertEquals(30_000, hipri, 1_000, "RWF_HIPRI on about 30% of I/Os");
+            e.cleanup();
+        }
     }
 }
