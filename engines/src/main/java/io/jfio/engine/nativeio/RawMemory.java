@@ -20,7 +20,9 @@ public final class RawMemory {
 
     /** Zeroed, {@code align}-aligned (power of two) direct memory of {@code size} bytes. */
     public static ByteBuffer allocate(int size, int align) {
-        ByteBuffer raw = ByteBuffer.allocateDirect(size + align);
+        // alignedSlice rounds the end down too, so allocate whole alignment units plus one.
+        int rounded = (size + align - 1) & -align;
+        ByteBuffer raw = ByteBuffer.allocateDirect(rounded + align);
         return raw.alignedSlice(align).limit(size).slice().order(ByteOrder.LITTLE_ENDIAN);
     }
 
