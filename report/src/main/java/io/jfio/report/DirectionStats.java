@@ -37,6 +37,11 @@ public final class DirectionStats {
     /** IOPS samples, one per iops_avg_time window. */
     public final StreamStat iops = new StreamStat();
 
+    /** Values only a terse line gives (terse reader): KiB/s, IOPS, bw agg %; negative/NaN: computed. */
+    public long restoredTerseBw = -1;
+    public long restoredTerseIops = -1;
+    public double restoredTerseBwAgg = Double.NaN;
+
     /** Cache hits/misses reported by the engine (only a few engines); both 0 when unknown. */
     public long cacheHit;
     public long cacheMiss;

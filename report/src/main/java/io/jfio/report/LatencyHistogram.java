@@ -19,6 +19,9 @@ public final class LatencyHistogram {
 
     private final long[] buckets = new long[PLAT_NR];
     private long count;
+    /** Percentiles restored from a plain JSON report (no bins); used when the list matches. */
+    private double[] restoredList;
+    private long[] restoredValues;
 
     public static int indexOf(long nanos) {
         if (nanos <= 0) {
@@ -56,6 +59,10 @@ public final class LatencyHistogram {
     }
 
     public void merge(LatencyHistogram other) {
+        if (restoredList == null && count == 0 && other.restoredList != null) {
+            restoredList = other.restoredList;
+            restoredValues = other.restoredValues;
+        }
         for (int i = 0; i < PLAT_NR; i++) {
             buckets[i] += other.buckets[i];
         }
@@ -73,6 +80,8 @@ public final class LatencyHistogram {
     public void clear() {
         Arrays.fill(buckets, 0);
         count = 0;
+        restoredList = null;
+        restoredValues = null;
     }
 
     /**
@@ -85,6 +94,9 @@ public final class LatencyHistogram {
      * @return bucket representatives in ns, one per percentile
      */
     public long[] percentiles(double[] sortedList, long n) {
+        if (restoredList != null && count == 0 && java.util.Arrays.equals(restoredList, sortedList)) {
+            return restoredValues.clone();
+        }
         long[] out = new long[sortedList.length];
         long[] minCounts = new long[sortedList.length];
         for (int j = 0; j < sortedList.length; j++) {
@@ -103,6 +115,12 @@ public final class LatencyHistogram {
             out[j++] = valueOf(PLAT_NR - 1);
         }
         return out;
+    }
+
+    /** Restores reported percentiles (readers of plain JSON, which has no bins). */
+    public void restorePercentiles(double[] sortedList, long[] values) {
+        this.restoredList = sortedList.clone();
+        this.restoredValues = values.clone();
     }
 
     /** Smallest cumulative count s with s &gt;= p * n / 100, p exact (spec 5.4). */
