@@ -110,6 +110,9 @@ public final class TerseReader {
             }
             anyPercentiles |= direction(f, lay.header + k * lay.blockLen, lay.version, d, r);
         }
+        if (r.unified == ReportOptions.UNIFIED_MIXED) {
+            j.restoredMixed = j.dir(DirectionStats.READ);
+        }
         if (!anyPercentiles) {
             r.clatPercentiles = false;
         }
