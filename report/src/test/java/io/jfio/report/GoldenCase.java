@@ -23,6 +23,8 @@ final class GoldenCase {
     final String json;
     /** The normal report after the JSON document (starts with its blank line). */
     final String normal;
+    /** Everything fio wrote after the preamble (and error messages): terse, json+, normal. */
+    final String reportPart;
 
     GoldenCase(Path dir) throws IOException {
         this.dir = dir;
@@ -38,6 +40,9 @@ final class GoldenCase {
             }
         }
         json = text.substring(js, je);
+        int firstTerse = text.startsWith(terse.isEmpty() ? "{" : terse.get(0)) ? 0
+                : text.indexOf("\n" + (terse.isEmpty() ? "{\n" : terse.get(0))) + 1;
+        reportPart = text.substring(firstTerse);
         normal = text.substring(je);
     }
 

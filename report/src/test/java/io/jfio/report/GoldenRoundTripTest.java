@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.jfio.report.format.JsonFormat;
 import io.jfio.report.format.JsonReader;
 import io.jfio.report.format.NormalFormat;
+import io.jfio.report.format.OutputFormat;
 import io.jfio.report.format.TerseFormat;
 import io.jfio.report.format.TerseReader;
 import io.jfio.report.json.FioJsonPrinter;
@@ -14,6 +15,7 @@ import io.jfio.report.json.JsonParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +36,7 @@ class GoldenRoundTripTest {
         int terseOk = 0;
         int terseStrict = 0;
         int jsonOk = 0;
+        int combinedOk = 0;
         for (Path dir : GoldenCase.caseDirs()) {
             GoldenCase c = new GoldenCase(dir);
             cases++;
@@ -70,10 +73,18 @@ class GoldenRoundTripTest {
             } else {
                 failures.add(c.name + " terse:\n" + firstDiff(expected, terse));
             }
+            // The whole report as fio emits it for --output-format=normal,terse,json+.
+            String all = OutputFormat.render(run,
+                    EnumSet.of(OutputFormat.NORMAL, OutputFormat.TERSE, OutputFormat.JSON_PLUS), 3);
+            if (all.equals(c.reportPart)) {
+                combinedOk++;
+            } else {
+                failures.add(c.name + " combined");
+            }
         }
         System.out.printf("golden round trip: %d cases; normal %d/%d, terse %d/%d (%d/%d without the"
-                + " first-usec field from fio's terse), json+ %d/%d identical%n", cases, normalOk, cases,
-                terseOk, cases, terseStrict, cases, jsonOk, cases);
+                + " first-usec field from fio's terse), json+ %d/%d, whole combined report %d/%d identical%n",
+                cases, normalOk, cases, terseOk, cases, terseStrict, cases, jsonOk, cases, combinedOk, cases);
         assertEquals(List.of(), failures);
     }
 
