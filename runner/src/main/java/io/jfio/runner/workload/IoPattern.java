@@ -130,6 +130,8 @@ public final class IoPattern {
     private int pass;
     private boolean inPass;
     private boolean finished;
+    private boolean engineQueues;
+    private int emptyPasses;
     private final RateLimiter rate;
 
     // per-I/O scratch (fields instead of out-parameters, to stay allocation-free)
@@ -137,7 +139,7 @@ public final class IoPattern {
     private boolean curRandom;
     private boolean curBusyOk;
 
-    private IoPattern(JobOptions o, List<IoFile> fileList, long threadNumber) throws WorkloadException {
+    private IoPattern(JobOptions o, List<IoFile> fileList, long threadNumber, boolean fio333) throws WorkloadException {
         JobSpec job = o.spec();
         this.threadNumber = threadNumber;
         this.files = fileList.toArray(new IoFile[0]);
@@ -288,6 +290,11 @@ public final class IoPattern {
             seeds[i] = seed * threadNumber + i;
             seed *= 0x9e370001L;
         }
+        if (fio333 && tdRandom && o.getBool(true, "randrepeat")) {
+            // fio 3.33 seeded the offsets of a repeatable job from a fixed constant and the thread
+            // number, and did so before randseed switched randrepeat off, so randseed did not count
+            seeds[SEED_BLOCK] = 0xb1899bedL * threadNumber;
+        }
 
         // the amount: o->size becomes the files' total when unset or larger (setup_files)
         long total = 0;
@@ -350,8 +357,12 @@ public final class IoPattern {
                 IoFile f = files[i];
                 long fsize = Math.min(f.realSize, f.ioSize);
                 long nranges = (fsize + rangeSize - 1) / rangeSize;
-                long fseed = (long) Distributions.jhash(f.path.getBytes(StandardCharsets.UTF_8), 0)
-                    * threadNumber * seeds[SEED_BLOCK];
+                long fseed = (long) Distributions.jhash(f.path.getBytes(StandardCharsets.UTF_8), 0) * threadNumber;
+                if (!fio333) {
+                    fseed *= seeds[SEED_BLOCK];
+                } else if (!randRepeatable) {
+                    fseed = seeds[SEED_BLOCK];
+                }
                 fseed &= 0xFFFFFFFFL;
                 dists[i] = dist == Dist.ZIPF ? Distributions.zipf(nranges, distVal, center, fseed, true)
                     : dist == Dist.PARETO ? Distributions.pareto(nranges, distVal, center, fseed, true)
@@ -430,7 +441,17 @@ public final class IoPattern {
 
     /** As {@link #create(JobSpec, List)} with fio's thread number (1-based creation order across all jobs). */
     public static IoPattern create(JobSpec job, List<IoFile> files, int threadNumber) throws WorkloadException {
-        return new IoPattern(new JobOptions(job), files, threadNumber);
+        return new IoPattern(new JobOptions(job), files, threadNumber, false);
+    }
+
+    /**
+     * As {@link #create(JobSpec, List, int)}, optionally seeding random offsets as fio 3.33 did
+     * (a fixed constant times the thread number for repeatable jobs instead of randseed), to
+     * reproduce the offsets of the fio 3.33 binary.
+     */
+    public static IoPattern create(JobSpec job, List<IoFile> files, int threadNumber, boolean fio333Seeding)
+            throws WorkloadException {
+        return new IoPattern(new JobOptions(job), files, threadNumber, fio333Seeding);
     }
 
     private static int atoi(String s) {
@@ -652,7 +673,7 @@ public final class IoPattern {
                 startPass();
             }
             // do_io's loop condition and its "bytes_issued >= total_bytes" break
-            if (!timeBased && (issueBytesExceeded() || bytesIssuedThisPass >= totalBytes)) {
+            if (!timeBased && (issueBytesExceeded() || engineQueues && bytesIssuedThisPass >= totalBytes)) {
                 inPass = false;
                 continue;
             }
@@ -665,12 +686,24 @@ public final class IoPattern {
                 return true;
             }
             inPass = false;
-            if (!timeBased && nrDone < nrFiles && bytesIssuedThisPass == 0) {
-                // nothing can be issued at all: stop instead of spinning over empty passes
+            emptyPasses = bytesIssuedThisPass == 0 ? emptyPasses + 1 : 0;
+            if (emptyPasses > 1) {
+                // two passes in a row found nothing to do (e.g. a time_based job on a file smaller
+                // than a block): stop rather than spin
                 finished = true;
                 return false;
             }
         }
+    }
+
+    /**
+     * Tells the pattern whether the engine queues I/O (async engines answer "queued") or completes
+     * it inline (sync engines). fio counts a pass's issued bytes only for queued I/O, and stops a
+     * pass at the job's size by that count; with inline completion a pass runs until the files are
+     * exhausted or the job's total is reached. Default: inline (psync, fio's default engine).
+     */
+    public void setEngineQueues(boolean queues) {
+        this.engineQueues = queues;
     }
 
     /** Loop number (1 = first pass over the files); changes inside {@link #next} when a new pass starts. */

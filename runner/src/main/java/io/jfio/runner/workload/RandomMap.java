@@ -110,6 +110,9 @@ final class RandomMap {
         // descend: at each lower level the word 'pos' has a clear bit
         while (lvl > 0) {
             lvl--;
+            if (pos >= levels[lvl].length) {
+                return -1; // a padding bit of the upper level: nothing free up to the end
+            }
             long free = ~levels[lvl][(int) pos];
             pos = (pos << 6) + Long.numberOfTrailingZeros(free);
         }
