@@ -90,7 +90,7 @@ public final class StreamStat {
         this.mean = mean;
         this.samples = samples;
         this.s = samples > 1 ? stddev * stddev * (samples - 1) : 0;
-        this.restoredStddev = samples > 1 ? stddev : Double.NaN;
+        this.restoredStddev = samples > 1 || stddev != 0 ? stddev : Double.NaN;
     }
 
     public void clear() {
