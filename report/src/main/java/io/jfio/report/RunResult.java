@@ -27,6 +27,11 @@ public final class RunResult {
     public final List<JobResult> jobs = new ArrayList<>();
     /** Tracked block devices in discovery order. */
     public final List<DiskUtil> disks = new ArrayList<>();
+    /**
+     * Highest group id of the run when jobs with stats=0 are left out of {@link #jobs}; fio
+     * prints a (title-only) "Run status group" for every id up to it. -1: from the jobs.
+     */
+    public int lastGroupId = -1;
     /** True when {@link #jobs} are already folded by group_reporting (read from a report). */
     public boolean folded;
 
@@ -127,7 +132,7 @@ public final class RunResult {
     /** One GroupResult per group id from 0 to the highest (fio prints every one). */
     public List<GroupResult> groups() {
         List<JobResult> ts = threadStats();
-        int max = -1;
+        int max = lastGroupId;
         for (JobResult j : jobs) {
             max = Math.max(max, j.groupId);
         }
