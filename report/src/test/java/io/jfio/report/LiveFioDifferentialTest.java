@@ -39,7 +39,17 @@ class LiveFioDifferentialTest {
                     "--fsync=4", "--filename=" + tmp.resolve("sync.dat")},
                 new String[] {"group", "--group_reporting", "--lat_percentiles=1", "--name=g1", "--ioengine=null", "--rw=read", "--bs=4k",
                     "--size=64m", "--numjobs=2", "--description=two sections", "--name=g2", "--ioengine=null", "--rw=write",
-                    "--bs=4k", "--size=32m"});
+                    "--bs=4k", "--size=32m"},
+                new String[] {"units", "--terse-version=5", "--name=units", "--ioengine=null", "--rw=randrw",
+                    "--bs=4k", "--size=256m", "--kb_base=1000", "--unit_base=1", "--significant_figures=6",
+                    "--unified_rw_reporting=both"},
+                new String[] {"mixed", "--terse-version=2", "--name=mixed", "--ioengine=null", "--rw=rw", "--bs=16k",
+                    "--size=128m", "--unified_rw_reporting=mixed", "--description=folded"},
+                new String[] {"aio", "--terse-version=4", "--name=aio", "--ioengine=libaio", "--iodepth=8", "--rw=randread",
+                    "--bs=4k", "--size=16m", "--slat_percentiles=1", "--lat_percentiles=1", "--percentile_list=50:99:90",
+                    "--filename=" + tmp.resolve("aio.dat")},
+                new String[] {"error", "--name=err", "--ioengine=psync", "--filename=/dev/full", "--rw=write",
+                    "--bs=4k", "--size=64k", "--continue_on_error=all"});
         List<String> failures = new ArrayList<>();
         for (String[] job : jobs) {
             Path dir = Files.createDirectories(tmp.resolve(job[0]));
@@ -57,8 +67,9 @@ class LiveFioDifferentialTest {
             for (int i = 0; i < ts.size() && i < c.terse.size(); i++) {
                 ts.get(i).restoredTerseFirstUsec = TerseReader.firstUsecField(c.terse.get(i));
             }
+            int version = c.terse.isEmpty() ? 3 : c.terse.get(0).charAt(0) - '0';
             String all = OutputFormat.render(run,
-                    EnumSet.of(OutputFormat.NORMAL, OutputFormat.TERSE, OutputFormat.JSON_PLUS), 3);
+                    EnumSet.of(OutputFormat.NORMAL, OutputFormat.TERSE, OutputFormat.JSON_PLUS), version);
             if (!all.equals(c.reportPart)) {
                 failures.add(job[0] + ":\n" + GoldenRoundTripTest.firstDiff(c.reportPart, all));
             }
