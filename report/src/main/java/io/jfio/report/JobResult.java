@@ -266,6 +266,10 @@ public final class JobResult {
             return restoredTerseFirstUsec;
         }
         long total = totalIssued();
+        if (total == 0) {
+            // fio divides 0 by 0 here: x86 yields a NaN with the sign bit, printed "-nan%".
+            return Double.longBitsToDouble(0xfff8000000000000L);
+        }
         double v = latUs.percent(0, total);
         if (latNs.isRestored()) {
             // Only floored percentages are known. Every clat lands in one bucket, so the nsec

@@ -49,7 +49,9 @@ class LiveFioDifferentialTest {
                     "--bs=4k", "--size=16m", "--slat_percentiles=1", "--lat_percentiles=1", "--percentile_list=50:99:90",
                     "--filename=" + tmp.resolve("aio.dat")},
                 new String[] {"error", "--name=err", "--ioengine=psync", "--filename=/dev/full", "--rw=write",
-                    "--bs=4k", "--size=64k", "--continue_on_error=all"});
+                    "--bs=4k", "--size=64k", "--continue_on_error=all"},
+                new String[] {"noio", "--name=noio", "--ioengine=psync", "--filename=/proc/version", "--rw=write",
+                    "--bs=4k", "--size=4k"});
         List<String> failures = new ArrayList<>();
         for (String[] job : jobs) {
             Path dir = Files.createDirectories(tmp.resolve(job[0]));
