@@ -50,6 +50,11 @@ class LiveFioDifferentialTest {
                     "--filename=" + tmp.resolve("aio.dat")},
                 new String[] {"error", "--name=err", "--ioengine=psync", "--filename=/dev/full", "--rw=write",
                     "--bs=4k", "--size=64k", "--continue_on_error=all"},
+                new String[] {"nopct", "--name=nopct", "--ioengine=null", "--rw=write", "--bs=8k", "--size=64m",
+                    "--clat_percentiles=0", "--significant_figures=2", "--description=say \"hi\" \\ there"},
+                new String[] {"shares", "--name=a", "--ioengine=null", "--rw=randread", "--bs=4k", "--size=1g",
+                    "--numjobs=3", "--time_based", "--runtime=1", "--rate_iops=5000", "--name=b", "--new_group",
+                    "--ioengine=null", "--rw=read", "--bs=4k", "--size=8m"},
                 new String[] {"noio", "--name=noio", "--ioengine=psync", "--filename=/proc/version", "--rw=write",
                     "--bs=4k", "--size=4k"});
         List<String> failures = new ArrayList<>();
