@@ -58,6 +58,14 @@ public interface IoEngine {
         return null;
     }
 
+    /**
+     * Extra text for a failed unit that fio's errdetails hook prints after the error line (e.g. the
+     * NVMe status of a passthrough command), or null. Called off the I/O path, only for failures.
+     */
+    default String errorDetails(IoUnit unit) {
+        return null;
+    }
+
     /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
     void cleanup();
 }
