@@ -70,8 +70,9 @@ public final class RunResult {
         List<JobResult> out = new ArrayList<>();
         JobResult cur = null;
         for (JobResult j : jobs) {
-            boolean join = cur != null && j.report.groupReporting && cur.report.groupReporting
-                    && cur.groupId == j.groupId;
+            // fio joins a job to the previous thread_stat when *it* has group_reporting and the
+            // group id is unchanged (groups are runs of consecutive jobs).
+            boolean join = cur != null && j.report.groupReporting && cur.groupId == j.groupId;
             if (!join) {
                 cur = copyHead(j);
                 out.add(cur);
