@@ -88,10 +88,7 @@ public final class RunResult {
             r.slatPercentiles = j.report.slatPercentiles;
             r.continueOnError = j.report.continueOnError;
             cur.report = r;
-            if (cur.error == 0 && j.error != 0) {
-                cur.error = j.error;
-                cur.errorMessage = j.errorMessage;
-            }
+            adoptError(cur, j);
             cur.firstError = j.firstError;
             cur.latencyDepth = j.latencyDepth;
             cur.latencyTargetNs = j.latencyTargetNs;
@@ -110,8 +107,7 @@ public final class RunResult {
         c.description = j.description;
         c.pid = j.pid;
         c.members = 1;
-        c.error = j.error;
-        c.errorMessage = j.errorMessage;
+        adoptError(c, j);
         c.firstError = j.firstError;
         c.eta = j.eta;
         c.elapsedSec = j.elapsedSec;
@@ -128,6 +124,23 @@ public final class RunResult {
         c.restoredTerseFirstUsec = j.restoredTerseFirstUsec;
         c.restoredMixed = j.restoredMixed;
         return c;
+    }
+
+    /**
+     * fio's rule for a thread_stat's error: the first member with one; a job that went on
+     * after errors (continue_on_error) reports its first error.
+     */
+    private static void adoptError(JobResult ts, JobResult j) {
+        if (ts.error != 0) {
+            return;
+        }
+        if (j.error == 0 && j.report.continueOnError && j.firstError != 0) {
+            ts.error = j.firstError;
+            ts.errorMessage = j.errorMessage;
+        } else if (j.error != 0) {
+            ts.error = j.error;
+            ts.errorMessage = j.errorMessage;
+        }
     }
 
     /** One GroupResult per group id from 0 to the highest (fio prints every one). */
