@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -20,12 +22,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Runs the installed fio with the null engine and --write_iolog, and checks that IoPattern
+ * Runs the installed fio with the null engine and --debug=io, and checks that IoPattern
  * issues exactly the same I/Os (file, direction, offset, length, order) for the same job.
  * Skipped when /usr/bin/fio is absent.
  */
 class FioDifferentialTest {
     private static final Path FIO = Path.of("/usr/bin/fio");
+    private static final Pattern FILL = Pattern.compile(" fill: io_u \\S+ off=0x([0-9a-f]+),len=0x([0-9a-f]+),ddir=(\\d),file=(\\S+)");
     private static Path dir;
 
     @BeforeAll
@@ -89,11 +92,35 @@ class FioDifferentialTest {
         "rw=randread offset=64k size=256k",
         "rw=randwrite ba=2k size=256k",
         "rw=randread bs_is_seq_rand=1 bs=4k,16k percentage_random=50 size=512k",
+        "rw=randread io_size=50% size=256k",
+        "rw=randread nrfiles=3 size=192k",
+        "rw=randrw nrfiles=2 file_service_type=random size=256k",
+        "rw=randread nrfiles=4 file_service_type=zipf:1.1 number_ios=300 size=256k",
+        "rw=randread thread=2 size=256k",
+        "rw=randrw thread=3 bssplit=4k/50:8k/30:16k/20 size=1m",
+        "rw=randread random_distribution=zipf:1.2 thread=2 size=1m",
+        "rw=randread iodepth=4 size=256k",
+        "rw=randwrite loops=2 norandommap=1 size=64k",
+        "rw=randwrite loops=2 norandommap=1 iodepth=8 size=64k",
+        "rw=randrw rwmixread=70 iodepth=4 size=1m",
+        "rw=rw io_size=512k size=128k",
+        "rw=randread randrepeat=1 loops=2 bsrange=4k-16k size=128k",
     })
     void sameIosAsFio(String options) throws Exception {
         assumeTrue(Files.isExecutable(FIO), "fio is not installed at /usr/bin/fio");
         List<Io> expected = runFio(options);
-        List<Io> actual = TestJobs.drain(IoPattern.create(TestJobs.job(0, options), files(options), 1, fioIs333()), expected.size() + 50);
+        int thread = 1;
+        boolean queues = false;
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("thread=")) {
+                thread = Integer.parseInt(w.substring(7));
+            } else if (w.startsWith("iodepth=")) {
+                queues = Integer.parseInt(w.substring(8)) > 1;
+            }
+        }
+        IoPattern pattern = IoPattern.create(TestJobs.job(thread - 1, options), files(options), thread, fioIs333());
+        pattern.setEngineQueues(queues);
+        List<Io> actual = TestJobs.drain(pattern, expected.size() + 50);
         assertEquals(expected.size(), actual.size(), "number of I/Os for " + options);
         for (int i = 0; i < expected.size(); i++) {
             assertEquals(expected.get(i).toString(), actual.get(i).toString(), "I/O #" + i + " for " + options);
@@ -131,6 +158,15 @@ class FioDifferentialTest {
             }
         }
         String[] n = names.split(":");
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("nrfiles=")) {
+                int nr = Integer.parseInt(w.substring(8));
+                n = new String[nr];
+                for (int i = 0; i < nr; i++) {
+                    n[i] = "j.0." + i;
+                }
+            }
+        }
         List<IoFile> out = new ArrayList<>();
         for (int i = 0; i < n.length; i++) {
             out.add(TestJobs.file(n[i], i, offset, size / n.length));
@@ -139,26 +175,42 @@ class FioDifferentialTest {
     }
 
     private static List<Io> runFio(String options) throws Exception {
-        Path log = dir.resolve("iolog.txt");
+        Path log = dir.resolve("debug.txt");
         Files.deleteIfExists(log);
-        List<String> cmd = new ArrayList<>(List.of(FIO.toString(), "--name=j", "--ioengine=null",
-            "--write_iolog=" + log, "--output=/dev/null"));
+        List<String> cmd = new ArrayList<>(List.of(FIO.toString()));
         boolean hasFile = false;
+        List<String> own = new ArrayList<>();
         for (String w : options.split("\\s+")) {
-            cmd.add("--" + w);
-            hasFile |= w.startsWith("filename=");
+            if (w.startsWith("thread=")) {
+                // earlier jobs take the lower fio thread numbers
+                for (int t = 1; t < Integer.parseInt(w.substring(7)); t++) {
+                    cmd.addAll(List.of("--name=pre" + t, "--ioengine=null", "--filename=pre" + t, "--size=4k"));
+                }
+                continue;
+            }
+            own.add("--" + w);
+            hasFile |= w.startsWith("filename=") || w.startsWith("nrfiles=");
         }
+        cmd.addAll(List.of("--name=j", "--ioengine=null", "--debug=io"));
+        cmd.addAll(own);
         if (!hasFile) {
             cmd.add("--filename=f");
         }
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), "fio failed: " + out);
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+            .redirectOutput(log.toFile()).start();
+        int rc = p.waitFor();
+        assertEquals(0, rc, "fio failed: " + String.join(" ", cmd));
+        // fio's debug line for every filled I/O (requeued I/Os are not filled again, unlike
+        // --write_iolog, which logs every queue attempt)
         List<Io> ios = new ArrayList<>();
-        for (String line : Files.readAllLines(log)) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length == 5 && (f[2].equals("read") || f[2].equals("write") || f[2].equals("trim"))) {
-                ios.add(new Io(f[1], f[2], Long.parseLong(f[3]), Long.parseLong(f[4])));
+        String[] names = {"read", "write", "trim"};
+        try (var lines = Files.lines(log)) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                Matcher m = FILL.matcher(line);
+                if (m.find() && !m.group(4).startsWith("pre")) {
+                    ios.add(new Io(m.group(4), names[Integer.parseInt(m.group(3))], Long.parseLong(m.group(1), 16),
+                        Long.parseLong(m.group(2), 16)));
+                }
             }
         }
         return ios;
