@@ -33,6 +33,15 @@ public interface EngineContext {
 
     long bufferRegionLength();
 
+    /**
+     * Every block size the job may issue (bs, bsrange ends, bssplit entries; all directions), so
+     * engines with a device granularity (NVMe passthrough LBAs) can reject a job up front.
+     * Empty when the runner does not say.
+     */
+    default int[] blockSizes() {
+        return new int[0];
+    }
+
     /** The job's files (not yet open at init). */
     List<IoFile> files();
 }
