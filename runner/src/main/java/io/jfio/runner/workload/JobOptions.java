@@ -41,12 +41,20 @@ final class JobOptions {
 
     long getLong(long def, String... names) {
         String n = present(names);
-        return n == null ? def : job.getLong(n);
+        if (n == null) {
+            return def;
+        }
+        Object v = job.value(n);
+        if (v instanceof String str) {
+            // choices that look like numbers (kb_base=1000) are kept as words
+            Long l = parseSize(str, 1024);
+            return l == null ? def : l;
+        }
+        return job.getLong(n);
     }
 
     boolean getBool(boolean def, String... names) {
-        String n = present(names);
-        return n == null ? def : job.getBool(n);
+        return getLong(def ? 1 : 0, names) != 0;
     }
 
     long[] perDirection(long def, String... names) {

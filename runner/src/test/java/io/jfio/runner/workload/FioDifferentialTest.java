@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jfio.engine.IoFile;
+import io.jfio.jobfile.JobFileParser;
+import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.workload.TestJobs.Io;
 
 import java.io.IOException;
@@ -120,11 +122,51 @@ class FioDifferentialTest {
         }
         IoPattern pattern = IoPattern.create(TestJobs.job(thread - 1, options), files(options), thread, fioIs333());
         pattern.setEngineQueues(queues);
-        List<Io> actual = TestJobs.drain(pattern, expected.size() + 50);
-        assertEquals(expected.size(), actual.size(), "number of I/Os for " + options);
+        assertSame(expected, TestJobs.drain(pattern, expected.size() + 50), options);
+
+        // the same job read by jfio's own parser from fio's command line options
+        JobSpec parsed = parse(options);
+        assertEquals(thread - 1, parsed.index(), "job index for " + options);
+        IoPattern fromParser = IoPattern.create(parsed, files(options), parsed.index() + 1, fioIs333());
+        fromParser.setEngineQueues(queues);
+        assertSame(expected, TestJobs.drain(fromParser, expected.size() + 50), options + " (parsed)");
+    }
+
+    private static void assertSame(List<Io> expected, List<Io> actual, String what) {
+        assertEquals(expected.size(), actual.size(), "number of I/Os for " + what);
         for (int i = 0; i < expected.size(); i++) {
-            assertEquals(expected.get(i).toString(), actual.get(i).toString(), "I/O #" + i + " for " + options);
+            assertEquals(expected.get(i).toString(), actual.get(i).toString(), "I/O #" + i + " for " + what);
         }
+    }
+
+    private static JobSpec parse(String options) throws Exception {
+        List<JobFileParser.CliOption> cli = new ArrayList<>();
+        boolean hasFile = false;
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("thread=")) {
+                for (int t = 1; t < Integer.parseInt(w.substring(7)); t++) {
+                    cli.add(new JobFileParser.CliOption("name", "pre" + t));
+                    cli.add(new JobFileParser.CliOption("ioengine", "null"));
+                    cli.add(new JobFileParser.CliOption("filename", "pre" + t));
+                    cli.add(new JobFileParser.CliOption("size", "4k"));
+                }
+            }
+        }
+        cli.add(new JobFileParser.CliOption("name", "j"));
+        cli.add(new JobFileParser.CliOption("ioengine", "null"));
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("thread=")) {
+                continue;
+            }
+            int eq = w.indexOf('=');
+            cli.add(new JobFileParser.CliOption(w.substring(0, eq), w.substring(eq + 1)));
+            hasFile |= w.startsWith("filename=") || w.startsWith("nrfiles=");
+        }
+        if (!hasFile) {
+            cli.add(new JobFileParser.CliOption("filename", "f"));
+        }
+        List<JobSpec> jobs = JobFileParser.parse(List.of(), cli, JobFileParser.Settings.defaults()).jobs();
+        return jobs.get(jobs.size() - 1);
     }
 
     private static Boolean is333;
