@@ -1,6 +1,7 @@
 package io.jfio.runner.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jfio.engine.IoFile;
@@ -107,13 +108,27 @@ class FioDifferentialTest {
         "rw=randrw rwmixread=70 iodepth=4 size=1m",
         "rw=rw io_size=512k size=128k",
         "rw=randread randrepeat=1 loops=2 bsrange=4k-16k size=128k",
+        "rw=read:-8k size=256k",
+        "rw=write:-4k offset=64k size=256k",
+        "rw=read time_based=1 runtime=1 thinktime=2000 size=64k prefix=200",
+        "rw=randread time_based=1 runtime=1 thinktime=2000 size=64k prefix=200",
+        "rw=read time_based=1 runtime=1 thinktime=2000 nrfiles=2 size=64k prefix=200",
+        "rw=randrw time_based=1 runtime=1 thinktime=2000 bsrange=4k-16k size=128k prefix=200",
+        "rw=randwrite time_based=1 runtime=1 thinktime=2000 norandommap=1 size=64k prefix=200",
     })
     void sameIosAsFio(String options) throws Exception {
         assumeTrue(Files.isExecutable(FIO), "fio is not installed at /usr/bin/fio");
         List<Io> expected = runFio(options);
         int thread = 1;
         boolean queues = false;
+        int prefix = -1;
         for (String w : options.split("\\s+")) {
+            if (w.startsWith("prefix=")) {
+                // time-based: compare the first I/Os only
+                prefix = Integer.parseInt(w.substring(7));
+                assertTrue(expected.size() >= prefix, "fio issued only " + expected.size() + " I/Os");
+                expected = expected.subList(0, prefix);
+            }
             if (w.startsWith("thread=")) {
                 thread = Integer.parseInt(w.substring(7));
             } else if (w.startsWith("iodepth=")) {
@@ -122,14 +137,14 @@ class FioDifferentialTest {
         }
         IoPattern pattern = IoPattern.create(TestJobs.job(thread - 1, options), files(options), thread, fioIs333());
         pattern.setEngineQueues(queues);
-        assertSame(expected, TestJobs.drain(pattern, expected.size() + 50), options);
+        assertSame(expected, TestJobs.drain(pattern, prefix > 0 ? prefix : expected.size() + 50), options);
 
         // the same job read by jfio's own parser from fio's command line options
         JobSpec parsed = parse(options);
         assertEquals(thread - 1, parsed.index(), "job index for " + options);
         IoPattern fromParser = IoPattern.create(parsed, files(options), parsed.index() + 1, fioIs333());
         fromParser.setEngineQueues(queues);
-        assertSame(expected, TestJobs.drain(fromParser, expected.size() + 50), options + " (parsed)");
+        assertSame(expected, TestJobs.drain(fromParser, prefix > 0 ? prefix : expected.size() + 50), options + " (parsed)");
     }
 
     private static void assertSame(List<Io> expected, List<Io> actual, String what) {
@@ -155,7 +170,7 @@ class FioDifferentialTest {
         cli.add(new JobFileParser.CliOption("name", "j"));
         cli.add(new JobFileParser.CliOption("ioengine", "null"));
         for (String w : options.split("\\s+")) {
-            if (w.startsWith("thread=")) {
+            if (w.startsWith("thread=") || w.startsWith("prefix=")) {
                 continue;
             }
             int eq = w.indexOf('=');
@@ -228,6 +243,9 @@ class FioDifferentialTest {
                 for (int t = 1; t < Integer.parseInt(w.substring(7)); t++) {
                     cmd.addAll(List.of("--name=pre" + t, "--ioengine=null", "--filename=pre" + t, "--size=4k"));
                 }
+                continue;
+            }
+            if (w.startsWith("prefix=")) {
                 continue;
             }
             own.add("--" + w);
