@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Skipped when /usr/bin/fio is absent.
  */
 class FioDifferentialTest {
-    private static final Path FIO = Path.of("/usr/bin/fio");
+    /** The fio to compare with; -Djfio.workload.fio=/path/to/fio selects another build (e.g. 3.42). */
+    private static final Path FIO = Path.of(System.getProperty("jfio.workload.fio", "/usr/bin/fio"));
     private static final Pattern FILL = Pattern.compile(" fill: io_u \\S+ off=0x([0-9a-f]+),len=0x([0-9a-f]+),ddir=(\\d),file=(\\S+)");
     private static Path dir;
 
@@ -117,7 +118,7 @@ class FioDifferentialTest {
         "rw=randwrite time_based=1 runtime=1 thinktime=2000 norandommap=1 size=64k prefix=200",
     })
     void sameIosAsFio(String options) throws Exception {
-        assumeTrue(Files.isExecutable(FIO), "fio is not installed at /usr/bin/fio");
+        assumeTrue(Files.isExecutable(FIO), "fio is not installed at " + FIO);
         List<Io> expected = runFio(options);
         int thread = 1;
         boolean queues = false;
@@ -191,6 +192,7 @@ class FioDifferentialTest {
         if (is333 == null) {
             Process p = new ProcessBuilder(FIO.toString(), "--version").redirectErrorStream(true).start();
             String v = new String(p.getInputStream().readAllBytes()).trim();
+            System.out.println("FioDifferentialTest: comparing with " + FIO + " (" + v + ")");
             p.waitFor();
             String[] parts = v.replace("fio-", "").split("[.-]");
             int major = Integer.parseInt(parts[0]);
