@@ -41,20 +41,20 @@ final class JobOptions {
 
     long getLong(long def, String... names) {
         String n = present(names);
-        if (n == null) {
-            return def;
+        if (n != null && job.value(n) instanceof String str) {
+            // choice options with numeric words (kb_base=1024) are stored as their word
+            try {
+                return Long.parseLong(str.trim());
+            } catch (NumberFormatException e) {
+                return def;
+            }
         }
-        Object v = job.value(n);
-        if (v instanceof String str) {
-            // choices that look like numbers (kb_base=1000) are kept as words
-            Long l = parseSize(str, 1024);
-            return l == null ? def : l;
-        }
-        return job.getLong(n);
+        return n == null ? def : job.getLong(n);
     }
 
     boolean getBool(boolean def, String... names) {
-        return getLong(def ? 1 : 0, names) != 0;
+        String n = present(names);
+        return n == null ? def : job.getBool(n);
     }
 
     long[] perDirection(long def, String... names) {
