@@ -66,6 +66,8 @@ final class TestJobs {
                 values.put(k, bssplit(v));
             } else if (TIMES.contains(k)) {
                 values.put(k, size(v) * 1_000_000L);
+            } else if (v.endsWith("%")) {
+                values.put(k, -1L - Long.parseLong(v.substring(0, v.length() - 1)));
             } else {
                 values.put(k, size(v));
             }
