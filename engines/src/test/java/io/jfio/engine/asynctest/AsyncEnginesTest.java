@@ -216,6 +216,33 @@ class AsyncEnginesTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"io_uring", "io_uring:registerfiles", "libaio"})
+    void trimAndSyncFileRange(String spec) throws EngineException {
+        IoFile f = new IoFile(loop.device(), 0);
+        IoEngine e = engine(spec);
+        JobDriver d = JobDriver.open(e, 4, BS, true, options(spec), f);
+        try {
+            io.jfio.engine.IoUnit u = d.ioUnits().get(0);
+            u.file = f;
+            u.ddir = IoDirection.TRIM;
+            u.offset = 1 << 20;
+            u.length = 64 << 10;
+            assertEquals(io.jfio.engine.QueueStatus.COMPLETED, e.queue(u));
+            assertEquals(64 << 10, u.result, "BLKDISCARD on a loop device");
+            u.ddir = IoDirection.SYNC_FILE_RANGE;
+            u.offset = 0;
+            u.length = 1 << 20;
+            u.result = -1;
+            assertEquals(io.jfio.engine.QueueStatus.QUEUED, e.queue(u));
+            e.commit();
+            assertEquals(1, e.getEvents(1, 1, -1));
+            assertEquals(0, e.event(0).result);
+        } finally {
+            JobDriver.close(e, f);
+        }
+    }
+
     @Test
     void unknownOptionsAreRejected() {
         IoFile f = new IoFile(loop.device(), 0);
