@@ -42,9 +42,13 @@ public final class Ring implements AutoCloseable {
     private final ByteBuffer waitArg = RawMemory.allocate(64, 64);
     private final long waitArgAddr = RawMemory.address(waitArg);
     private boolean closed;
+    /** fd passed to io_uring_enter: the ring fd, or its registered index after {@link #registerRingFd()}. */
+    private int enterFd;
+    private boolean ringFdRegistered;
 
     private Ring(int fd, ByteBuffer params, int flags) throws EngineException {
         this.fd = fd;
+        this.enterFd = fd;
         this.flags = flags;
         this.owner = Thread.currentThread();
         this.features = params.getInt(20);
@@ -210,7 +214,7 @@ public final class Ring implements AutoCloseable {
      * jnr's seven-parameter path costs ~110 ns more (spec 7.3).
      */
     public int enter(int toSubmit, int minComplete, int enterFlags) {
-        long r = C.syscall(Uring.SYS_ENTER, fd, toSubmit, minComplete, enterFlags | enterExtraFlags, 0L);
+        long r = C.syscall(Uring.SYS_ENTER, enterFd, toSubmit, minComplete, enterFlags | enterExtraFlags, 0L);
         return r < 0 ? -Native.errno() : (int) r;
     }
 
@@ -225,7 +229,7 @@ public final class Ring implements AutoCloseable {
         waitArg.putLong(16, waitArgAddr + 32);
         waitArg.putLong(32, timeoutNanos / 1_000_000_000L);
         waitArg.putLong(40, timeoutNanos % 1_000_000_000L);
-        long r = C.syscall(Uring.SYS_ENTER, fd, toSubmit, minComplete,
+        long r = C.syscall(Uring.SYS_ENTER, enterFd, toSubmit, minComplete,
             enterFlags | enterExtraFlags | Uring.ENTER_GETEVENTS | Uring.ENTER_EXT_ARG, waitArgAddr, 24);
         return r < 0 ? -Native.errno() : (int) r;
     }
@@ -259,6 +263,25 @@ public final class Ring implements AutoCloseable {
     }
 
     /**
+     * REGISTER_RING_FDS (5.18+): later enters pass the registered index with ENTER_REGISTERED_RING,
+     * which saves the kernel an fd lookup per call. Registration is per thread: call it on the
+     * thread that enters. Returns false (and changes nothing) when the kernel refuses.
+     */
+    public boolean registerRingFd() {
+        ByteBuffer up = RawMemory.allocate(64, 64);
+        up.putInt(0, -1); // offset: kernel picks the index
+        up.putLong(8, fd);
+        int r = register(Uring.REGISTER_RING_FDS, RawMemory.address(up), 1);
+        if (r != 1) {
+            return false;
+        }
+        enterFd = up.getInt(0);
+        enterExtraFlags |= Uring.ENTER_REGISTERED_RING;
+        ringFdRegistered = true;
+        return true;
+    }
+
+    /**
      * REGISTER_PROBE: which opcodes the kernel supports, indexed by opcode (256 entries), or
      * null when the kernel has no probe (before 5.6).
      */
@@ -282,6 +305,11 @@ public final class Ring implements AutoCloseable {
             return;
         }
         closed = true;
+        if (ringFdRegistered) {
+            ByteBuffer up = RawMemory.allocate(64, 64);
+            up.putInt(0, enterFd);
+            register(Uring.UNREGISTER_RING_FDS, RawMemory.address(up), 1);
+        }
         C.munmap(sqesAddr, sqesLen);
         if (cqRingAddr != sqRingAddr) {
             C.munmap(cqRingAddr, cqRingLen);

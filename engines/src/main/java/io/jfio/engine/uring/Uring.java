@@ -15,6 +15,7 @@ public final class Uring {
     public static final int SETUP_SQ_AFF = 0x4;
     public static final int SETUP_CQSIZE = 0x8;
     public static final int SETUP_CLAMP = 0x10;
+    public static final int SETUP_R_DISABLED = 0x40;
     public static final int SETUP_SUBMIT_ALL = 0x80;
     public static final int SETUP_COOP_TASKRUN = 0x100;
     public static final int SETUP_TASKRUN_FLAG = 0x200;
@@ -35,6 +36,7 @@ public final class Uring {
     public static final int ENTER_SQ_WAKEUP = 0x2;
     public static final int ENTER_SQ_WAIT = 0x4;
     public static final int ENTER_EXT_ARG = 0x8;
+    public static final int ENTER_REGISTERED_RING = 0x10;
     public static final int ENTER_NO_IOWAIT = 0x80;
 
     // sq.flags (kernel-written).
@@ -77,6 +79,8 @@ public final class Uring {
     public static final int REGISTER_PROBE = 8;
     public static final int REGISTER_ENABLE_RINGS = 12;
     public static final int REGISTER_RING_FDS = 20;
+    public static final int UNREGISTER_RING_FDS = 21;
+    public static final int REGISTER_RESTRICTIONS = 11;
 
     // SQE field offsets (struct io_uring_sqe).
     public static final int SQE_OPCODE = 0;
