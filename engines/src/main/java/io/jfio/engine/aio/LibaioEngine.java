@@ -4,6 +4,7 @@ import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
+import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
@@ -118,12 +119,7 @@ public final class LibaioEngine implements IoEngine {
 
     @Override
     public void openFile(IoFile file, int openFlags) throws EngineException {
-        int fd = C.open(file.path, openFlags, 0644);
-        if (fd < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "open", "libaio: open " + file.path + ": " + Errno.describe(e));
-        }
-        file.fd = fd;
+        GenericFileOps.open(file, openFlags);
     }
 
     @Override
@@ -131,12 +127,7 @@ public final class LibaioEngine implements IoEngine {
         if (file.fd < 0) {
             return;
         }
-        int r = C.close(file.fd);
-        file.fd = -1;
-        if (r < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "close", "libaio: close " + file.path + ": " + Errno.describe(e));
-        }
+        GenericFileOps.close(file);
     }
 
     @Override

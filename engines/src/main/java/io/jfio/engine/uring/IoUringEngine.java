@@ -4,6 +4,7 @@ import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
+import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
@@ -173,12 +174,8 @@ public final class IoUringEngine implements IoEngine {
                 throw new EngineException(Errno.EOPNOTSUPP, "io_uring", "io_uring: hipri: " + why);
             }
         }
-        int fd = C.open(file.path, openFlags, 0644);
-        if (fd < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "open", "io_uring: open " + file.path + ": " + Errno.describe(e));
-        }
-        file.fd = fd;
+        GenericFileOps.open(file, openFlags);
+        int fd = file.fd;
         if (opts != null && opts.registerfiles && ring != null) {
             int slot = file.index;
             int r = ring.updateFile(slot, fd);
@@ -201,12 +198,7 @@ public final class IoUringEngine implements IoEngine {
             ring.updateFile(file.engineSlot, -1);
             file.engineSlot = -1;
         }
-        int r = C.close(file.fd);
-        file.fd = -1;
-        if (r < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "close", "io_uring: close " + file.path + ": " + Errno.describe(e));
-        }
+        GenericFileOps.close(file);
     }
 
     @Override

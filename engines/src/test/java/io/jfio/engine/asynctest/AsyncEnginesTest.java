@@ -104,17 +104,17 @@ class AsyncEnginesTest {
         "io_uring:sqthread_poll",
         "io_uring:sqthread_poll+sqthread_poll_cpu=0",
         "io_uring:force_async=2",
-        "io_uring:nowait",
+        "io_uring:nowait=1",
         "io_uring:uncached=1", // ignored with O_DIRECT, as in fio
         "io_uring:defer_taskrun=0",
         "io_uring:fixedbufs+registerfiles+nonvectored=0",
-        "io_uring:fixedbufs+nowait+force_async=3",
+        "io_uring:fixedbufs+nowait=1+force_async=3",
         "io_uring:sqthread_poll+fixedbufs+nonvectored=0",
         "libaio",
         "libaio:userspace_reap",
-        "libaio:nowait",
-        "libaio:libaio_vectored",
-        "libaio:userspace_reap+libaio_vectored+nowait",
+        "libaio:nowait=1",
+        "libaio:libaio_vectored=1",
+        "libaio:userspace_reap+libaio_vectored=1+nowait=1",
     })
     void everyOptionWritesSyncsAndReadsBack(String spec) throws EngineException {
         long s = ++seed;
@@ -141,7 +141,7 @@ class AsyncEnginesTest {
         "io_uring:registerfiles, io_uring:nonvectored=0",
         "io_uring:nonvectored=0, io_uring:fixedbufs",
         "io_uring:sqthread_poll, libaio",
-        "libaio:libaio_vectored, io_uring:sqthread_poll",
+        "libaio:libaio_vectored=1, io_uring:sqthread_poll",
         "libaio:userspace_reap, io_uring:fixedbufs+registerfiles+nonvectored=1",
     })
     void writtenByOneReadBackByAnother(String writer, String reader) throws EngineException {
@@ -250,8 +250,8 @@ class AsyncEnginesTest {
             () -> JobDriver.open(new IoUringEngine(), 4, BS, true, Map.of("fixedbuf", ""), f));
         assertTrue(a.getMessage().contains("fixedbuf"));
         EngineException b = assertThrows(EngineException.class,
-            () -> JobDriver.open(new LibaioEngine(), 4, BS, true, Map.of("nowait", "maybe"), f));
-        assertTrue(b.getMessage().contains("nowait"));
+            () -> JobDriver.open(new LibaioEngine(), 4, BS, true, Map.of("nowait=1", "maybe"), f));
+        assertTrue(b.getMessage().contains("nowait=1"));
     }
 
     @Test
