@@ -299,6 +299,17 @@ public final class LibaioEngine implements IoEngine {
     }
 
     @Override
+    public String errorHint(int errno) {
+        if (errno == Errno.EOPNOTSUPP && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_DONTCACHE) != 0) {
+            return io.jfio.engine.nativeio.RwfFlags.DONTCACHE_HINT;
+        }
+        if (errno == Errno.EAGAIN && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_NOWAIT) != 0) {
+            return "nowait=1: the kernel refused to block (EAGAIN); fio suggests ignore_error=EAGAIN";
+        }
+        return null;
+    }
+
+    @Override
     public IoUnit event(int i) {
         return events[i];
     }
