@@ -24,6 +24,7 @@ public final class JobSpec {
     private final Map<String, String> engineOptions;
     private int groupId;
     private int cloneIndex;
+    private List<Map.Entry<String, String>> givenOptions = List.of();
 
     public JobSpec(String name, int index, Map<String, Object> values, Map<String, String> postfixes,
                    Map<String, SourceLocation> locations, Map<String, String> engineOptions) {
@@ -135,6 +136,39 @@ public final class JobSpec {
 
     public double[] getDoubles(String option) {
         return ((double[]) require(option)).clone();
+    }
+
+    /**
+     * The options as given, in fio's parse order, canonical names, substituted values (null when given
+     * without value): what fio prints as "job options" and in --showcmd.
+     */
+    public List<Map.Entry<String, String>> givenOptions() {
+        return givenOptions;
+    }
+
+    public void setGivenOptions(List<Map.Entry<String, String>> options) {
+        this.givenOptions = List.copyOf(options);
+    }
+
+    /** True when a size-type option was given as a percentage (size=50%). */
+    public boolean isPercent(String option) {
+        Object v = values.get(option);
+        return v instanceof Long l && FioNumbers.isPercent(l);
+    }
+
+    /** The percentage of a size-type option given as N% (see {@link #isPercent}). */
+    public int percent(String option) {
+        return FioNumbers.percentOf(getLong(option));
+    }
+
+    /** True when a zone-capable option (size, offset, io_size, offset_increment, zoneskip) was given as Nz. */
+    public boolean isZones(String option) {
+        Object v = values.get(option);
+        return v instanceof Long l && FioNumbers.isZones(l);
+    }
+
+    public long zones(String option) {
+        return FioNumbers.zonesOf(getLong(option));
     }
 
     /** Options that belong to the engine (validated by it once ioengine is known), as written. */

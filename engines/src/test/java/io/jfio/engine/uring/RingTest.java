@@ -98,4 +98,64 @@ class RingTest {
             assertTrue(allocated < 64 * 1024, "allocated " + allocated + " bytes for 1M NOPs");
         }
     }
+
+    /** One SQE through enter(1, 1, GETEVENTS); returns its res. */
+    static int one(Ring ring, int slot) {
+        ring.sq().publish();
+        int r = ring.enter(ring.sq().unsubmitted(), 1, Uring.ENTER_GETEVENTS);
+        assertEquals(1, r);
+        ring.sq().consumed(r);
+        int res = ring.cq().res(0);
+        ring.cq().advance(1);
+        return res;
+    }
+
+    private static int openShm(String name) {
+        int fd = io.jfio.engine.nativeio.Native.libc().open("/dev/shm/" + name, 0x40 | 2, 0644);
+        assertTrue(fd >= 0);
+        return fd;
+    }
+
+    @Test
+    void fsyncOnAnIopollRingIsEinval() throws EngineException {
+        String name = "jfio-engines-async-ring-" + ProcessHandle.current().pid();
+        int fd = openShm(name);
+        try (Ring ring = Ring.setup(4, Uring.SETUP_IOPOLL, 0, -1, 0)) {
+            int slot = ring.sq().next();
+            ring.sq().prep(slot, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 7);
+            assertEquals(-Errno.EINVAL, one(ring, slot), "the trap the engine avoids by syncing synchronously");
+        } finally {
+            io.jfio.engine.nativeio.Native.libc().close(fd);
+            io.jfio.engine.nativeio.Native.libc().unlink("/dev/shm/" + name);
+        }
+    }
+
+    @Test
+    void reusedSlotsAreZeroedSoStaleFieldsCannotBreakFsync() throws EngineException {
+        String name = "jfio-engines-async-ring2-" + ProcessHandle.current().pid();
+        int fd = openShm(name);
+        try (Ring ring = Ring.setup(1, 0, 0, -1, 0)) {
+            // A slot once used as READ_FIXED-like (buf_index, rw_flags set) ...
+            int slot = ring.sq().next();
+            ring.sq().prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, Uring.RWF_NOWAIT, 1);
+            ring.sq().putShort(slot, Uring.SQE_BUF_INDEX, 3);
+            one(ring, slot);
+            // ... comes back zeroed from next(), so an FSYNC prepared in it succeeds.
+            int again = ring.sq().next();
+            assertEquals(slot, again);
+            java.nio.ByteBuffer sqes = ring.sq().sqeBuffer();
+            assertEquals(0, sqes.getShort(again * ring.sqeSize() + Uring.SQE_BUF_INDEX));
+            assertEquals(0, sqes.getInt(again * ring.sqeSize() + Uring.SQE_RW_FLAGS));
+            ring.sq().prep(again, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 3);
+            assertEquals(0, one(ring, again));
+            // Without the zeroing (what fio does) the leftover field makes the kernel refuse it.
+            int stale = ring.sq().next();
+            ring.sq().prep(stale, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 4);
+            ring.sq().putShort(stale, Uring.SQE_BUF_INDEX, 3);
+            assertEquals(-Errno.EINVAL, one(ring, stale), "kernel rejects an FSYNC with a stale buf_index");
+        } finally {
+            io.jfio.engine.nativeio.Native.libc().close(fd);
+            io.jfio.engine.nativeio.Native.libc().unlink("/dev/shm/" + name);
+        }
+    }
 }

@@ -1,7 +1,31 @@
 package io.jfio.runner.cli;
 
-/** Entry point of bin/jfio. */
+import io.jfio.engine.EngineOption;
+import io.jfio.engine.IoEngineFactory;
+import io.jfio.jobfile.FioNumbersAccess;
+import io.jfio.jobfile.JobFileException;
+import io.jfio.jobfile.JobFileParser;
+import io.jfio.jobfile.MachineInfo;
+import io.jfio.jobfile.OptionCatalog;
+import io.jfio.jobfile.OptionDef;
+import io.jfio.jobfile.ParseResult;
+import io.jfio.jobfile.ParseWarning;
+import io.jfio.runner.Run;
+import io.jfio.runner.RunRequest;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/** Entry point of bin/jfio: fio's command line (spec jobfile.md section 3). */
 public final class Main {
+    /** What --version prints: fio's shape for development builds, so tools checking "fio-" keep working. */
+    public static final String VERSION = "fio-3.42-jfio-0.1.0";
+
     private Main() {
     }
 
@@ -10,7 +34,350 @@ public final class Main {
     }
 
     public static int run(String[] args) {
-        System.err.println("jfio: not implemented yet");
-        return 1;
+        return run(args, System.out, System.err, System.getenv(), MachineInfo.current());
+    }
+
+    /** Runs the command line with the given streams, environment and machine values; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine) {
+        try {
+            return new Invocation(out, err, env, machine).run(args);
+        } catch (RuntimeException e) {
+            // Never a stack trace for users: one line naming what broke.
+            err.println("fio: internal error: " + e);
+            return 1;
+        }
+    }
+
+    private static final class Invocation {
+        private final PrintStream out;
+        private final PrintStream err;
+        private final Map<String, String> env;
+        private final MachineInfo machine;
+
+        Invocation(PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine) {
+            this.out = out;
+            this.err = err;
+            this.env = env;
+            this.machine = machine;
+        }
+
+        int run(String[] args) {
+            // First pass: fio's own options that change how job options are parsed.
+            boolean showcmd = false;
+            boolean parseOnly = false;
+            boolean readOnly = false;
+            List<String> sections = new ArrayList<>();
+            CommandLine pre = new CommandLine(args);
+            while (true) {
+                CommandLine.Item it;
+                try {
+                    it = pre.next(() -> "psync");
+                } catch (CommandLine.UsageError e) {
+                    continue; // reported in the main pass, where engine options are known
+                }
+                if (it == null) {
+                    break;
+                }
+                switch (it.name()) {
+                    case "showcmd" -> showcmd = true;
+                    case "parse-only" -> parseOnly = true;
+                    case "readonly" -> readOnly = true;
+                    case "section" -> {
+                        if (it.value().equals("global")) {
+                            err.println("fio: can't use global as only section");
+                            return 1;
+                        }
+                        sections.add(it.value());
+                    }
+                    default -> { }
+                }
+            }
+            boolean dry = showcmd || parseOnly;
+            JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
+                    readOnly));
+            Set<String> formats = new LinkedHashSet<>(List.of("normal"));
+            int terseVersion = 3;
+            String outputFile = null;
+            String eta = "auto";
+            long etaNewline = 0;
+            long statusInterval = 0;
+            boolean helpLike = false;
+            boolean anyJob = false;
+            CommandLine cl = new CommandLine(args);
+            try {
+                for (CommandLine.Item it; (it = cl.next(parser::engineInForce)) != null; ) {
+                    if (it.job() != null) {
+                        if (it.name().equals("name")) {
+                            parser.commandLineJob(it.value());
+                            anyJob |= !it.value().startsWith("global");
+                        } else {
+                            if (it.value() != null && it.value().isEmpty()) {
+                                err.println("fio: option " + it.name() + " requires an argument");
+                                return 1;
+                            }
+                            parser.commandLineOption(it.job().name(), it.value());
+                        }
+                        continue;
+                    }
+                    switch (it.name()) {
+                        case "version" -> {
+                            out.println(VERSION);
+                            return 0;
+                        }
+                        case "help" -> {
+                            usage(out);
+                            return 0;
+                        }
+                        case "cmdhelp" -> {
+                            cmdhelp(it.value());
+                            return 0;
+                        }
+                        case "enghelp" -> {
+                            return enghelp(it.value());
+                        }
+                        case "output" -> outputFile = it.value();
+                        case "minimal" -> formats = new LinkedHashSet<>(List.of("terse"));
+                        case "append-terse" -> formats.add("terse");
+                        case "output-format" -> {
+                            Set<String> f = outputFormats(it.value());
+                            if (f == null) {
+                                return 1;
+                            }
+                            formats = f;
+                        }
+                        case "terse-version" -> {
+                            String v = it.value();
+                            if (!v.matches("[2-5]")) {
+                                err.println("fio: bad terse version format");
+                                return 1;
+                            }
+                            terseVersion = Integer.parseInt(v);
+                        }
+                        case "eta" -> eta = it.value().equals("always") || it.value().equals("never") ? it.value() : "auto";
+                        case "eta-newline", "eta-interval", "status-interval" -> {
+                            Long us = FioNumbersAccess.seconds(it.value());
+                            if (us == null) {
+                                err.println(it.name().equals("status-interval") ? "fio: failed parsing time "
+                                        + it.value() : "fio: failed parsing eta time " + it.value());
+                                return 1;
+                            }
+                            long ms = us / 1000;
+                            if (it.name().equals("eta-interval") && ms < 250) {
+                                err.println("fio: eta interval time too short (250msec min)");
+                                return 1;
+                            }
+                            if (ms < 1) {
+                                err.println(it.name().equals("status-interval") ? "fio: status interval too small"
+                                        : "fio: eta new line time too short");
+                                return 1;
+                            }
+                            if (it.name().equals("eta-newline")) {
+                                etaNewline = ms;
+                            } else if (it.name().equals("status-interval")) {
+                                statusInterval = ms;
+                            }
+                        }
+                        case "latency-log" -> {
+                            err.println("fio: --latency-log is deprecated. Use per-job latency log options.");
+                            return 1;
+                        }
+                        case "server", "daemonize", "client", "remote-config", "cpuclock-test", "crctest",
+                             "memcpytest", "idle-prof", "inflate-log", "trigger-file", "trigger-timeout", "trigger",
+                             "trigger-remote", "aux-path", "merge-blktrace-only", "profile" -> {
+                            err.println("fio: --" + it.name() + " is not supported by jfio");
+                            return 1;
+                        }
+                        default -> { } // showcmd, parse-only, readonly, section: handled above;
+                        // warnings-fatal, debug, max-jobs, alloc-size, bandwidth-log: accepted, no effect yet
+                    }
+                }
+                for (String f : cl.positional) {
+                    parser.parseFile(f);
+                }
+                ParseResult result = parser.finish();
+                out.print(result.showcmd());
+                printWarnings(result.warnings());
+                if (dry) {
+                    return 0;
+                }
+                if (result.jobs().isEmpty()) {
+                    if (helpLike) {
+                        return 0;
+                    }
+                    err.println("No job(s) defined");
+                    err.println();
+                    usage(err);
+                    return 1;
+                }
+                RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
+                        statusInterval, readOnly);
+                return Run.execute(request, out, err);
+            } catch (CommandLine.UsageError e) {
+                err.println("fio: " + e.getMessage());
+                return 1;
+            } catch (JobFileException e) {
+                out.print(e.showcmdSoFar());
+                printWarnings(parser.warnings());
+                err.println("fio: " + e.line());
+                return e.exitStatus();
+            }
+        }
+
+        private void printWarnings(List<ParseWarning> warnings) {
+            for (ParseWarning w : warnings) {
+                err.println("fio: warning: " + w);
+            }
+        }
+
+        private Set<String> outputFormats(String v) {
+            Set<String> f = new LinkedHashSet<>();
+            for (String w : v.split(",", -1)) {
+                switch (w) {
+                    case "normal" -> f.add("normal");
+                    case "terse", "minimal", "csv" -> f.add("terse");
+                    case "json" -> f.add("json");
+                    case "json+" -> f.add("json+");
+                    default -> {
+                        err.println("fio: invalid output format " + w);
+                        err.println("fio: failed parsing output-format");
+                        return null;
+                    }
+                }
+            }
+            return f;
+        }
+
+        private void cmdhelp(String name) {
+            List<OptionDef> all = OptionCatalog.get().options();
+            if (name == null || name.equals("all")) {
+                for (OptionDef o : all) {
+                    if (o.type().name().contains("DEPRECATED")) {
+                        continue;
+                    }
+                    out.printf("%-24s: %s%n", (o.parent() != null ? "  " : "") + o.name(), typeName(o));
+                }
+                return;
+            }
+            OptionDef o = OptionCatalog.get().find(name);
+            if (o == null) {
+                OptionDef best = null;
+                int bestDist = Integer.MAX_VALUE;
+                for (OptionDef c : all) {
+                    int d = CommandLine.distance(name, c.name());
+                    if (d < bestDist) {
+                        bestDist = d;
+                        best = c;
+                    }
+                }
+                err.print("No such command: " + name);
+                if (best != null && bestDist < 3) {
+                    out.println(" - showing closest match");
+                    describe(best);
+                } else {
+                    out.println();
+                }
+                return;
+            }
+            describe(o);
+        }
+
+        private void describe(OptionDef o) {
+            out.printf("%20s: %s%n", o.name(), typeName(o));
+            if (o.alias() != null) {
+                out.printf("%20s: %s%n", "alias", o.alias());
+            }
+            out.printf("%20s: %s%n", "type", typeName(o));
+            out.printf("%20s: %s%n", "default", o.def() == null ? "no default" : o.def());
+            if (o.choices().isEmpty() && (o.min() != null || o.max() != null)) {
+                out.printf("%20s: min=%d%s%n", "range", o.min() == null ? 0 : o.min(),
+                        o.max() == null ? "" : ", max=" + o.max());
+            }
+            for (int i = 0; i < o.choices().size(); i++) {
+                out.printf("%20s: %s%n", i == 0 ? "valid values" : "", o.choices().get(i));
+            }
+        }
+
+        private static String typeName(OptionDef o) {
+            return switch (o.type()) {
+                case STR, STR_ULL, STR_VAL, STR_STORE -> "string (opt=bla)";
+                case STR_MULTI -> "string with possible k/m/g postfix (opt=4k)";
+                case STR_VAL_TIME -> "string with time postfix (opt=10s)";
+                case RANGE -> "one to three ranges (opt=1k-4k[,4k-8k[,1k-8k]])";
+                case INT, ULL -> "integer value (opt=100)";
+                case BOOL -> "boolean value (opt=1)";
+                case FLOAT_LIST -> "list of floating point values separated by ':' (opt=5.9:7.8)";
+                case STR_SET -> "empty or boolean value ([0|1])";
+                case STR_VAL_ZONE -> "size, percentage or zones (opt=4z)";
+                default -> "deprecated";
+            };
+        }
+
+        private int enghelp(String value) {
+            List<IoEngineFactory> engines = new ArrayList<>();
+            for (IoEngineFactory f : ServiceLoader.load(IoEngineFactory.class)) {
+                engines.add(f);
+            }
+            if (value == null) {
+                out.println("Available IO engines:");
+                if (engines.isEmpty()) {
+                    out.println("\t(none yet in this build)");
+                }
+                for (IoEngineFactory f : engines) {
+                    out.println("\t" + f.name());
+                }
+                return 0;
+            }
+            int comma = value.indexOf(',');
+            String engine = comma < 0 ? value : value.substring(0, comma);
+            String option = comma < 0 ? null : value.substring(comma + 1);
+            for (IoEngineFactory f : engines) {
+                if (f.name().equals(engine) || f.aliases().contains(engine)) {
+                    boolean found = false;
+                    for (EngineOption o : f.options()) {
+                        if (option == null || o.name().equals(option)) {
+                            out.printf("%-20s: %s%n", o.name(), o.help());
+                            if (option != null) {
+                                out.printf("%20s: %s%n", "type", o.type().name().toLowerCase());
+                                out.printf("%20s: %s%n", "default", o.defaultValue() == null ? "no default"
+                                        : o.defaultValue());
+                            }
+                            found = true;
+                        }
+                    }
+                    if (option != null && !found) {
+                        err.println("fio: engine " + engine + " has no option " + option);
+                        return 1;
+                    }
+                    if (option == null && f.options().isEmpty()) {
+                        out.println("Engine " + engine + " has no options");
+                    }
+                    return 0;
+                }
+            }
+            err.println("fio: engine " + engine + " not loadable");
+            return 1;
+        }
+
+        private static void usage(PrintStream p) {
+            p.println(VERSION);
+            p.println("jfio [options] [job options] <job file(s)>");
+            p.println("  --output=file         Write output to file");
+            p.println("  --output-format=type  Output format (normal,terse,json,json+), comma separated");
+            p.println("  --minimal             Terse output (same as --output-format=terse)");
+            p.println("  --terse-version=N     Terse version (2, 3, 4 or 5; default 3)");
+            p.println("  --eta=when            When ETA estimate should be printed (always, never, auto)");
+            p.println("  --eta-newline=time    Force a new line for every 'time' period passed");
+            p.println("  --status-interval=t   Force full status dump every 't' period passed");
+            p.println("  --section=name        Only run the named job section(s) of the first job file");
+            p.println("  --showcmd             Turn each job file into an equivalent command line");
+            p.println("  --parse-only          Parse options only, don't start any I/O");
+            p.println("  --readonly            Refuse jobs that write or trim");
+            p.println("  --cmdhelp=opt         Help on a job option (all for every option)");
+            p.println("  --enghelp=ioengine[,opt]  Engines found, or help on an engine's options");
+            p.println("  --warnings-fatal      Make fio's job fix-up warnings fatal");
+            p.println("  --version             Print version information and exit");
+            p.println("  --help                Print this page");
+            p.println("Job options are given as --name=job --option=value ...; see fio's documentation.");
+        }
     }
 }

@@ -1,0 +1,471 @@
+package io.jfio.jobfile;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns fio command-line job options and job files into jobs, as fio 3.42 does (spec jobfile.md
+ * sections 1-2): global defaults that only affect later sections, priority-sorted option lists,
+ * ${VAR} and keyword substitution, generic options first and engine options once the engine is
+ * known, one group per job file, numjobs clones.
+ *
+ * <p>Use: create, feed command-line options ({@link #commandLineOption}, {@link #commandLineJob}),
+ * then {@link #parseFile} for each job file, then {@link #finish}. Or {@link #parse} for all at once.
+ */
+public final class JobFileParser {
+    /** How to parse: modes and the machine/environment values fio would use. */
+    public record Settings(boolean dryRun, boolean showcmd, List<String> sections, Map<String, String> env,
+                           MachineInfo machine, boolean readOnly) {
+        public static Settings defaults() {
+            return new Settings(false, false, List.of(), System.getenv(), MachineInfo.current(), false);
+        }
+
+        public Settings withDryRun(boolean d, boolean show) {
+            return new Settings(d, show, sections, env, machine, readOnly);
+        }
+    }
+
+    /** One job option from the command line: canonical name and value (null when given without value). */
+    public record CliOption(String name, String value) {
+    }
+
+    private static final OptionCatalog CATALOG = OptionCatalog.get();
+    private static final JobState DEFAULTS = defaults();
+
+    private final Settings settings;
+    private final ValueParser parser;
+    private final Substitution substitution;
+    private final List<ParseWarning> warnings = new ArrayList<>();
+    private final StringBuilder showcmd = new StringBuilder();
+    /** Jobs in add order (before cloning). */
+    private final List<JobState> added = new ArrayList<>();
+    private final Map<JobState, String> addedNames = new HashMap<>();
+    private JobState global = DEFAULTS.copy();
+    private int filesRead;
+    // command-line job being built (fio adds it at the next --name or at the end of the options)
+    private JobState cliJob;
+    private boolean cliSkipping;
+
+    public JobFileParser(Settings settings) {
+        this.settings = settings;
+        this.parser = new ValueParser(settings.dryRun());
+        this.substitution = new Substitution(settings.env(), settings.machine());
+    }
+
+    /** Parses everything at once. */
+    public static ParseResult parse(List<String> files, List<CliOption> cli, Settings settings)
+            throws JobFileException {
+        JobFileParser p = new JobFileParser(settings);
+        for (CliOption o : cli) {
+            if (o.name().equals("name")) {
+                p.commandLineJob(o.value());
+            } else {
+                p.commandLineOption(o.name(), o.value());
+            }
+        }
+        for (String f : files) {
+            p.parseFile(f);
+        }
+        return p.finish();
+    }
+
+    private static JobState defaults() {
+        JobState st = new JobState();
+        ValueParser vp = new ValueParser(true);
+        for (OptionDef o : CATALOG.options()) {
+            if (o.def() != null && o.type() != OptionType.UNSUPPORTED && o.profile() == null) {
+                vp.handle(o, o.def(), st, 1024, null);
+            }
+        }
+        st.postfixes.clear();
+        return st;
+    }
+
+    // ---------------------------------------------------------------- command line
+
+    /** The job state command-line options currently go to (for engine-option lookup by the CLI). */
+    public String engineInForce() {
+        JobState st = cliJob != null && !cliSkipping ? cliJob : global;
+        return engineName(st);
+    }
+
+    /** --name=X: adds the pending command-line job, starts X (or a new global block). */
+    public void commandLineJob(String name) throws JobFileException {
+        finishCliJob();
+        if (name.startsWith("global")) {
+            cliJob = null;
+            return;
+        }
+        if (settings.sections() != null && !settings.sections().isEmpty() && !settings.sections().contains(name)) {
+            cliSkipping = true; // fio quirk: the skipped job's options go to the global defaults
+            cliJob = null;
+            return;
+        }
+        cliSkipping = false;
+        cliJob = global.copy();
+        cliJob.values.put("name", name);
+        cliJob.locations.put("name", SourceLocation.COMMAND_LINE);
+    }
+
+    /** A job option from the command line (resolved to its canonical name), applied in order. */
+    public void commandLineOption(String name, String value) throws JobFileException {
+        JobState st = cliJob != null ? cliJob : global;
+        OptionDef o = CATALOG.find(name);
+        boolean engine = false;
+        if (o == null) {
+            OptionCatalog.EngineInfo e = loadableEngine(engineName(st));
+            o = e == null ? null : e.find(name);
+            engine = true;
+        }
+        String shown = "--" + name + (value == null ? "" : "=" + value);
+        if (o == null) {
+            throw new JobFileException(SourceLocation.COMMAND_LINE, name, "unrecognized option '" + shown + "'", 1, null);
+        }
+        String err = apply(o, value, st, SourceLocation.COMMAND_LINE, engine, shown);
+        if (err != null) {
+            throw new JobFileException(SourceLocation.COMMAND_LINE, o.name(),
+                    "failed parsing " + shown + ": " + err, 1, null);
+        }
+    }
+
+    private void finishCliJob() throws JobFileException {
+        if (cliJob != null) {
+            checkReadOnly(cliJob, SourceLocation.COMMAND_LINE);
+            add(cliJob, false);
+            cliJob = null;
+        }
+    }
+
+    // ---------------------------------------------------------------- job files
+
+    /** Reads one job file: fio resets the global defaults before every file but the first. */
+    public void parseFile(String file) throws JobFileException {
+        finishCliJob();
+        String content;
+        try {
+            content = JobFileReader.readFile(file);
+        } catch (IOException | RuntimeException e) {
+            throw new JobFileException(new SourceLocation(file, 0), null, "unable to open '" + file + "' job file", 1,
+                    showcmd.toString());
+        }
+        parseContent(file, content);
+    }
+
+    /** Same as {@link #parseFile} for text already in memory (file is the name used in messages). */
+    public void parseContent(String file, String content) throws JobFileException {
+        finishCliJob();
+        boolean first = filesRead == 0;
+        if (!first) {
+            global = DEFAULTS.copy();
+        }
+        List<String> filter = first ? settings.sections() : List.of();
+        filesRead++;
+        JobFileReader reader = new JobFileReader(file, content, filter, warnings);
+        boolean stonewall = !first;
+        boolean printedFio = false;
+        try {
+            while (true) {
+                JobFileReader.RawSection s;
+                try {
+                    s = reader.nextSection();
+                } catch (JobFileReader.ReadError e) {
+                    throw new JobFileException(e.location, null, e.getMessage(), 1, null);
+                }
+                if (s == null) {
+                    break;
+                }
+                boolean isGlobal = s.name().startsWith("global");
+                if (settings.showcmd()) {
+                    if (!printedFio) {
+                        showcmd.append("fio ");
+                        printedFio = true;
+                    }
+                    if (!isGlobal) {
+                        showcmd.append("--name=").append(s.name()).append(' ');
+                    }
+                }
+                JobState st;
+                if (isGlobal) {
+                    st = global;
+                } else {
+                    st = global.copy();
+                    st.values.put("name", s.name());
+                    st.locations.put("name", s.location());
+                    if (stonewall) {
+                        st.values.put("stonewall", 1L);
+                        stonewall = false;
+                    }
+                }
+                parseSection(s, st, isGlobal);
+                if (settings.showcmd()) {
+                    for (String[] p : st.printList) {
+                        showcmd.append("--").append(p[0]);
+                        if (p[1] == null) {
+                            showcmd.append(' ');
+                        } else {
+                            String d = p[0].equals("description") ? "\"" : "";
+                            showcmd.append('=').append(d).append(p[1]).append(d).append(' ');
+                        }
+                    }
+                }
+                if (!isGlobal) {
+                    checkReadOnly(st, s.location());
+                    add(st, true);
+                }
+            }
+        } catch (JobFileException e) {
+            if (settings.showcmd()) {
+                showcmd.append('\n');
+            }
+            throw new JobFileException(e.location(), e.option(), e.getMessage(), e.exitStatus(), showcmd.toString());
+        }
+        if (settings.showcmd()) {
+            showcmd.append('\n');
+        }
+    }
+
+    private void parseSection(JobFileReader.RawSection s, JobState st, boolean isGlobal) throws JobFileException {
+        String inheritedEngine = engineName(st);
+        List<JobFileReader.RawLine> lines = new ArrayList<>(s.lines());
+        lines.sort(Comparator.comparingInt((JobFileReader.RawLine l) -> -priority(l.text())));
+        List<JobFileReader.RawLine> unknown = new ArrayList<>();
+        List<String> unknownSubst = new ArrayList<>();
+        JobFileException firstError = null;
+        for (JobFileReader.RawLine l : lines) {
+            String subst = substitution.apply(l.text());
+            if (subst == null) {
+                firstError = first(firstError, error(s, l, nameOf(l.text()),
+                        "failed parsing '" + l.text() + "': the arithmetic after substituting $pagesize/$mb_memory/"
+                                + "$ncpus is not valid bc input"));
+                continue;
+            }
+            int eq = subst.indexOf('=');
+            String name = JobFileReader.stripEnd(eq < 0 ? subst : subst.substring(0, eq));
+            String value = eq < 0 ? null : subst.substring(eq + 1);
+            OptionDef o = CATALOG.find(name);
+            if (o == null || o.type() == OptionType.UNSUPPORTED) {
+                unknown.add(l);
+                unknownSubst.add(subst);
+                continue;
+            }
+            String err = apply(o, value, st, l.location(), false, l.text());
+            if (err != null) {
+                firstError = first(firstError, error(s, l, o.name(), "failed parsing '" + l.text() + "': " + err));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            String engineName = engineName(st);
+            OptionCatalog.EngineInfo engine = loadableEngine(engineName);
+            if (engine == null) {
+                JobFileReader.RawLine l = unknown.get(0);
+                String why = CATALOG.engine(engineName) != null || isKnownEngineWord(engineName)
+                        ? "engine " + engineName + " not loadable (the reference fio build lacks it)"
+                        : "engine " + engineName + " not loadable";
+                firstError = first(firstError, error(s, l, nameOf(l.text()),
+                        "unknown option '" + l.text() + "' (" + why + ", so its options cannot be checked)"));
+            }
+            for (int i = 0; i < unknown.size() && engine != null; i++) {
+                JobFileReader.RawLine l = unknown.get(i);
+                String subst = unknownSubst.get(i);
+                int eq = subst.indexOf('=');
+                String name = JobFileReader.stripEnd(eq < 0 ? subst : subst.substring(0, eq));
+                String value = eq < 0 ? null : subst.substring(eq + 1);
+                OptionDef o = engine.find(name);
+                if (o == null || o.type() == OptionType.UNSUPPORTED) {
+                    String hint = closest(name);
+                    firstError = first(firstError, error(s, l, name, "unknown option '" + l.text() + "'"
+                            + (engine.options().isEmpty() ? "" : " (not a generic option nor one of engine "
+                            + engine.name() + ")") + (hint == null ? "" : "; did you mean " + hint + "?")));
+                    continue;
+                }
+                String err = apply(o, value, st, l.location(), true, l.text());
+                if (err != null) {
+                    firstError = first(firstError, error(s, l, o.name(), "failed parsing '" + l.text() + "': " + err));
+                }
+            }
+        }
+        if (firstError != null) {
+            throw new JobFileException(firstError.location(), firstError.option(),
+                    firstError.getMessage() + " (job " + (isGlobal ? "global" : s.name()) + " dropped)", 1, null);
+        }
+        if (!isGlobal && !engineName(st).equals(inheritedEngine)) {
+            st.engineOptions.keySet().removeIf(k -> {
+                SourceLocation loc = st.engineLocations.get(k);
+                return loc == null || !s.lines().stream().anyMatch(l -> l.location().equals(loc));
+            });
+        }
+    }
+
+    private static JobFileException first(JobFileException a, JobFileException b) {
+        return a != null ? a : b;
+    }
+
+    private static JobFileException error(JobFileReader.RawSection s, JobFileReader.RawLine l, String option,
+                                          String message) {
+        return new JobFileException(l.location(), option, message, 1, null);
+    }
+
+    private static String nameOf(String line) {
+        int eq = line.indexOf('=');
+        return JobFileReader.stripEnd(eq < 0 ? line : line.substring(0, eq));
+    }
+
+    private static int priority(String line) {
+        OptionDef o = CATALOG.find(nameOf(line));
+        return o == null ? 0 : o.prio();
+    }
+
+    /** Parses one option into st, records it for --showcmd and its location; returns the error or null. */
+    private String apply(OptionDef o, String value, JobState st, SourceLocation loc, boolean engine, String shown) {
+        if (o.type() == OptionType.DEPRECATED) {
+            return "option " + o.name() + " is deprecated and fio refuses it";
+        }
+        if (o.type() == OptionType.SOFT_DEPRECATED) {
+            warnings.add(new ParseWarning(loc, o.name(), "option " + o.name() + " is deprecated; fio ignores it"));
+            return null;
+        }
+        ValueParser.Warnings w = msg -> warnings.add(new ParseWarning(loc, o.name(), msg));
+        String err;
+        if (engine) {
+            JobState scratch = new JobState();
+            err = parser.handle(o, value, scratch, 1024, w);
+            if (err == null) {
+                st.engineOptions.put(o.name(), value == null ? "1" : value);
+                st.engineLocations.put(o.name(), loc);
+            }
+        } else {
+            err = parser.handle(o, value, st, st.kbBase(), w);
+            if (err == null) {
+                st.locations.put(o.name(), loc);
+                if (o.name().equals("buffered")) {
+                    st.locations.put("direct", loc);
+                } else if (o.name().equals("direct")) {
+                    st.locations.put("buffered", loc);
+                } else if (o.name().equals("rwmixread")) {
+                    st.locations.put("rwmixwrite", loc);
+                } else if (o.name().equals("rwmixwrite")) {
+                    st.locations.put("rwmixread", loc);
+                }
+                if (OptionTiers.ignored(o.name())) {
+                    warnings.add(new ParseWarning(loc, o.name(),
+                            "option " + o.name() + " is accepted for compatibility but not supported by jfio; ignored"));
+                }
+            }
+        }
+        if (err == null) {
+            st.printList.add(new String[] {o.name(), value});
+        }
+        return err;
+    }
+
+    private static String engineName(JobState st) {
+        String e = st.string("ioengine");
+        return e == null ? "psync" : e;
+    }
+
+    private static boolean isKnownEngineWord(String name) {
+        OptionDef o = CATALOG.find("ioengine");
+        return o.choices().contains(name);
+    }
+
+    /** The engine as fio's reference build would load it, or null when it cannot. */
+    private static OptionCatalog.EngineInfo loadableEngine(String name) {
+        OptionCatalog.EngineInfo e = CATALOG.engine(name);
+        return e != null && e.available() ? e : null;
+    }
+
+    /** fio's "Did you mean": the closest generic option within edit distance (len+1)/2. */
+    static String closest(String name) {
+        String best = null;
+        int bestDist = Integer.MAX_VALUE;
+        for (OptionDef o : CATALOG.options()) {
+            int d = distance(name, o.name());
+            if (d < bestDist) {
+                bestDist = d;
+                best = o.type() == OptionType.UNSUPPORTED ? null : o.name();
+            }
+        }
+        return best != null && bestDist <= (name.length() + 1) / 2 ? best : null;
+    }
+
+    static int distance(String a, String b) {
+        int[] p = new int[b.length() + 1];
+        int[] q = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            p[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            q[0] = p[0] + 1;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = p[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                q[j] = Math.min(p[j] + 1, Math.min(q[j - 1] + 1, sub));
+            }
+            int[] t = p;
+            p = q;
+            q = t;
+        }
+        return p[b.length()];
+    }
+
+    private void checkReadOnly(JobState st, SourceLocation loc) throws JobFileException {
+        if (!settings.readOnly()) {
+            return;
+        }
+        String rw = st.string("rw");
+        if (rw != null && !rw.equals("read") && !rw.equals("randread")) {
+            throw new JobFileException(st.locations.getOrDefault("rw", loc), "rw", "job <" + st.string("name")
+                    + "> has write or trim bit set, but fio is in read-only mode", 1, null);
+        }
+    }
+
+    private void add(JobState st, boolean fromFile) {
+        added.add(st);
+    }
+
+    // ---------------------------------------------------------------- result
+
+    /** Adds any pending command-line job, then expands numjobs and assigns report groups. */
+    public ParseResult finish() throws JobFileException {
+        finishCliJob();
+        List<JobSpec> jobs = new ArrayList<>();
+        int groupId = 0;
+        int prevGroupJobs = 0;
+        for (JobState st : added) {
+            boolean newGroup = st.longValue("stonewall", 0) != 0 || st.longValue("new_group", 0) != 0;
+            if (newGroup && prevGroupJobs > 0) {
+                prevGroupJobs = 0;
+                groupId++;
+            }
+            prevGroupJobs++;
+            long numjobs = Math.max(1, st.longValue("numjobs", 1));
+            for (long c = 0; c < numjobs; c++) {
+                int clone = c == 0 ? 0 : (int) (numjobs - c);
+                Map<String, Object> values = new LinkedHashMap<>(st.copy().values);
+                JobSpec spec = new JobSpec(st.string("name"), jobs.size(), values, st.postfixes, st.locations,
+                        st.engineOptions);
+                spec.setGroupId(groupId);
+                spec.setCloneIndex(clone);
+                List<Map.Entry<String, String>> printed = new ArrayList<>();
+                for (String[] p : st.printList) {
+                    printed.add(new java.util.AbstractMap.SimpleImmutableEntry<>(p[0], p[1]));
+                }
+                spec.setGivenOptions(printed);
+                jobs.add(spec);
+            }
+        }
+        return new ParseResult(List.copyOf(jobs), List.copyOf(warnings), showcmd.toString());
+    }
+
+    public List<ParseWarning> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    public String showcmdSoFar() {
+        return showcmd.toString();
+    }
+}

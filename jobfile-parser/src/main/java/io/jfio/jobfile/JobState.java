@@ -1,0 +1,89 @@
+package io.jfio.jobfile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The options of one job (or of the global defaults) while they are being parsed: typed values,
+ * choice postfixes, where each was set, raw engine options and fio's --showcmd list.
+ */
+final class JobState {
+    final Map<String, Object> values = new LinkedHashMap<>();
+    final Map<String, String> postfixes = new LinkedHashMap<>();
+    final Map<String, SourceLocation> locations = new LinkedHashMap<>();
+    final Map<String, String> engineOptions = new LinkedHashMap<>();
+    final Map<String, SourceLocation> engineLocations = new LinkedHashMap<>();
+    /** Options as --showcmd prints them: canonical name and value (null when given without value). */
+    final List<String[]> printList = new ArrayList<>();
+
+    JobState copy() {
+        JobState c = new JobState();
+        for (Map.Entry<String, Object> e : values.entrySet()) {
+            c.values.put(e.getKey(), deepCopy(e.getValue()));
+        }
+        c.postfixes.putAll(postfixes);
+        c.locations.putAll(locations);
+        c.engineOptions.putAll(engineOptions);
+        c.engineLocations.putAll(engineLocations);
+        return c;
+    }
+
+    private static Object deepCopy(Object v) {
+        if (v instanceof long[] a) {
+            return a.clone();
+        }
+        if (v instanceof SizeRange[] r) {
+            return r.clone();
+        }
+        if (v instanceof double[] d) {
+            return d.clone();
+        }
+        if (v instanceof List<?>[] l) {
+            return l.clone();
+        }
+        return v;
+    }
+
+    int kbBase() {
+        Object v = values.get("kb_base");
+        return v != null && v.toString().equals("1000") ? 1000 : 1024;
+    }
+
+    long[] slots(String name, int n) {
+        Object v = values.get(name);
+        if (v instanceof long[] a && a.length == n) {
+            return a;
+        }
+        long[] a = new long[n];
+        values.put(name, a);
+        return a;
+    }
+
+    SizeRange[] ranges(String name) {
+        Object v = values.get(name);
+        if (v instanceof SizeRange[] r) {
+            return r;
+        }
+        SizeRange[] r = new SizeRange[3];
+        values.put(name, r);
+        return r;
+    }
+
+    String string(String name) {
+        Object v = values.get(name);
+        return v == null ? null : v.toString();
+    }
+
+    long longValue(String name, long dflt) {
+        Object v = values.get(name);
+        if (v instanceof Long l) {
+            return l;
+        }
+        if (v instanceof long[] a) {
+            return a[0];
+        }
+        return dflt;
+    }
+}

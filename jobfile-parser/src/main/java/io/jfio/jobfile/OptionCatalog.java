@@ -1,0 +1,163 @@
+package io.jfio.jobfile;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * fio 3.42's option tables: the generic job options and, per I/O engine, the engine's own options
+ * and whether the judge build of fio can load that engine. Loaded once from two resources so the
+ * catalogue is data, not code.
+ */
+public final class OptionCatalog {
+    /** An I/O engine fio knows: its options and whether the reference build has it. */
+    public record EngineInfo(String name, boolean available, List<OptionDef> options) {
+        public OptionDef find(String word) {
+            for (OptionDef o : options) {
+                if (o.matches(word)) {
+                    return o;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static final OptionCatalog INSTANCE = new OptionCatalog();
+
+    private final List<OptionDef> generic;
+    private final Map<String, OptionDef> byName = new HashMap<>();
+    private final Map<String, EngineInfo> engines = new LinkedHashMap<>();
+
+    private OptionCatalog() {
+        generic = Collections.unmodifiableList(load("fio-options.tsv", null));
+        for (OptionDef o : generic) {
+            byName.putIfAbsent(o.name(), o);
+        }
+        for (OptionDef o : generic) {
+            if (o.alias() != null) {
+                byName.putIfAbsent(o.alias(), o);
+            }
+        }
+        Map<String, Boolean> avail = new LinkedHashMap<>();
+        List<OptionDef> all = load("fio-engines.tsv", avail);
+        for (Map.Entry<String, Boolean> e : avail.entrySet()) {
+            List<OptionDef> opts = new ArrayList<>();
+            for (OptionDef o : all) {
+                if (o.engine().equals(e.getKey())) {
+                    opts.add(o);
+                }
+            }
+            engines.put(e.getKey(), new EngineInfo(e.getKey(), e.getValue(), List.copyOf(opts)));
+        }
+    }
+
+    public static OptionCatalog get() {
+        return INSTANCE;
+    }
+
+    /** Generic options in fio's table order. */
+    public List<OptionDef> options() {
+        return generic;
+    }
+
+    /** Exact, case-sensitive lookup by name or alias (job files never match prefixes). */
+    public OptionDef find(String word) {
+        return byName.get(word);
+    }
+
+    /** The engine of that name, or null when fio does not know it at all. */
+    public EngineInfo engine(String name) {
+        return engines.get(name);
+    }
+
+    public Map<String, EngineInfo> engines() {
+        return Collections.unmodifiableMap(engines);
+    }
+
+    private static List<OptionDef> load(String resource, Map<String, Boolean> engineAvailability) {
+        List<OptionDef> out = new ArrayList<>();
+        try (InputStream in = OptionCatalog.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + resource);
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String engine = null;
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] c = line.split("\t", -1);
+                if (c[0].equals("@engine")) {
+                    engine = c[1];
+                    engineAvailability.put(engine, c[2].equals("yes"));
+                    continue;
+                }
+                out.add(parse(c, engine));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    private static OptionDef parse(String[] c, String engine) {
+        String special = null;
+        String parent = null;
+        int maxlen = 0;
+        Double minfp = null;
+        Double maxfp = null;
+        boolean isSeconds = false;
+        boolean isTime = false;
+        boolean neg = false;
+        boolean pow2 = false;
+        String profile = null;
+        for (String f : c[8].split(",")) {
+            if (f.isEmpty()) {
+                continue;
+            }
+            int eq = f.indexOf('=');
+            String k = eq < 0 ? f : f.substring(0, eq);
+            String v = eq < 0 ? "" : f.substring(eq + 1);
+            switch (k) {
+                case "is_seconds" -> isSeconds = true;
+                case "is_time" -> isTime = true;
+                case "neg" -> neg = true;
+                case "pow2" -> pow2 = true;
+                case "cb" -> special = v;
+                case "parent" -> parent = v;
+                case "maxlen" -> maxlen = Integer.parseInt(v);
+                case "minfp" -> minfp = Double.parseDouble(v);
+                case "maxfp" -> maxfp = Double.parseDouble(v);
+                case "profile" -> profile = v;
+                default -> { }
+            }
+        }
+        List<String> choices = new ArrayList<>();
+        Map<String, Long> numbers = new LinkedHashMap<>();
+        if (c.length > 9 && !c[9].isEmpty()) {
+            for (String w : c[9].split("\\|")) {
+                int eq = w.indexOf('=');
+                if (eq >= 0) {
+                    String word = w.substring(0, eq);
+                    choices.add(word);
+                    numbers.put(word, Long.parseLong(w.substring(eq + 1)));
+                } else {
+                    choices.add(w);
+                }
+            }
+        }
+        return new OptionDef(c[0], c[1].isEmpty() ? null : c[1], OptionType.valueOf(c[2]), Integer.parseInt(c[3]),
+                c[4].isEmpty() ? null : Long.parseLong(c[4]), c[5].isEmpty() ? null : Long.parseLong(c[5]),
+                c[6].isEmpty() ? null : c[6], c[7].isEmpty() ? 0 : Integer.parseInt(c[7]), isSeconds, isTime, neg,
+                pow2, special, parent, maxlen, minfp, maxfp, List.copyOf(choices), Map.copyOf(numbers), engine, profile);
+    }
+}

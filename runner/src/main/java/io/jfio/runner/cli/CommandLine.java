@@ -1,0 +1,175 @@
+package io.jfio.runner.cli;
+
+import io.jfio.jobfile.OptionCatalog;
+import io.jfio.jobfile.OptionDef;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * fio's getopt_long_only rules (spec 3.1): "-opt" and "--opt", "=value" or the next argument,
+ * unique prefixes, GNU permutation of positional arguments, "--" ends options. Job options are
+ * matched against the generic table plus the options of the engine in force at that point.
+ */
+final class CommandLine {
+    enum Arg { NONE, REQUIRED, OPTIONAL }
+
+    /** One of fio's own (non-job) options. */
+    record Own(String name, Arg arg) {
+    }
+
+    /** A matched option: own (job == null) or a job option; value null when absent. */
+    record Item(String name, String value, OptionDef job, boolean engine, String text) {
+    }
+
+    static final List<Own> OWN = List.of(
+            new Own("output", Arg.REQUIRED), new Own("latency-log", Arg.NONE), new Own("bandwidth-log", Arg.OPTIONAL),
+            new Own("minimal", Arg.NONE), new Own("output-format", Arg.REQUIRED), new Own("append-terse", Arg.NONE),
+            new Own("version", Arg.NONE), new Own("help", Arg.NONE), new Own("cmdhelp", Arg.OPTIONAL),
+            new Own("enghelp", Arg.OPTIONAL), new Own("showcmd", Arg.NONE), new Own("readonly", Arg.NONE),
+            new Own("eta", Arg.REQUIRED), new Own("eta-interval", Arg.REQUIRED), new Own("eta-newline", Arg.REQUIRED),
+            new Own("status-interval", Arg.REQUIRED), new Own("section", Arg.REQUIRED),
+            new Own("alloc-size", Arg.REQUIRED), new Own("profile", Arg.REQUIRED),
+            new Own("warnings-fatal", Arg.NONE), new Own("max-jobs", Arg.REQUIRED),
+            new Own("terse-version", Arg.REQUIRED), new Own("debug", Arg.REQUIRED), new Own("parse-only", Arg.NONE),
+            new Own("server", Arg.OPTIONAL), new Own("daemonize", Arg.REQUIRED), new Own("client", Arg.REQUIRED),
+            new Own("remote-config", Arg.REQUIRED), new Own("cpuclock-test", Arg.NONE),
+            new Own("crctest", Arg.OPTIONAL), new Own("memcpytest", Arg.OPTIONAL), new Own("idle-prof", Arg.REQUIRED),
+            new Own("inflate-log", Arg.REQUIRED), new Own("trigger-file", Arg.REQUIRED),
+            new Own("trigger-timeout", Arg.REQUIRED), new Own("trigger", Arg.REQUIRED),
+            new Own("trigger-remote", Arg.REQUIRED), new Own("aux-path", Arg.REQUIRED),
+            new Own("merge-blktrace-only", Arg.NONE));
+
+    /** A command line fio refuses. */
+    static final class UsageError extends Exception {
+        UsageError(String message) {
+            super(message);
+        }
+    }
+
+    private record Candidate(String name, Arg arg, OptionDef job, boolean engine) {
+    }
+
+    private final String[] args;
+    private int index;
+    final List<String> positional = new ArrayList<>();
+
+    CommandLine(String[] args) {
+        this.args = args;
+    }
+
+    /**
+     * The next option, or null when none is left (positional arguments are collected on the way).
+     * engineInForce tells which engine's options are known at this point.
+     */
+    Item next(Supplier<String> engineInForce) throws UsageError {
+        while (index < args.length) {
+            String a = args[index++];
+            if (a.equals("--")) {
+                while (index < args.length) {
+                    positional.add(args[index++]);
+                }
+                return null;
+            }
+            if (!a.startsWith("-") || a.equals("-")) {
+                positional.add(a);
+                continue;
+            }
+            String body = a.startsWith("--") ? a.substring(2) : a.substring(1);
+            int eq = body.indexOf('=');
+            String word = eq < 0 ? body : body.substring(0, eq);
+            String value = eq < 0 ? null : body.substring(eq + 1);
+            Candidate c = resolve(word, a, engineInForce.get());
+            if (c.arg == Arg.NONE && value != null) {
+                throw new UsageError("option '--" + c.name + "' doesn't allow an argument");
+            }
+            if (c.arg == Arg.REQUIRED && value == null) {
+                if (index >= args.length) {
+                    throw new UsageError("option '" + a + "' requires an argument");
+                }
+                value = args[index++];
+            }
+            return new Item(c.name, value, c.job, c.engine, a);
+        }
+        return null;
+    }
+
+    private Candidate resolve(String word, String text, String engine) throws UsageError {
+        List<Candidate> all = new ArrayList<>();
+        for (Own o : OWN) {
+            all.add(new Candidate(o.name(), o.arg(), null, false));
+        }
+        for (OptionDef o : OptionCatalog.get().options()) {
+            Arg arg = o.type().name().equals("STR_SET") ? Arg.OPTIONAL : Arg.REQUIRED;
+            all.add(new Candidate(o.name(), arg, o, false));
+            if (o.alias() != null) {
+                all.add(new Candidate(o.alias(), arg, o, false));
+            }
+        }
+        all.add(new Candidate("name", Arg.REQUIRED, OptionCatalog.get().find("name"), false));
+        OptionCatalog.EngineInfo e = OptionCatalog.get().engine(engine);
+        if (e != null && e.available()) {
+            for (OptionDef o : e.options()) {
+                Arg arg = o.type().name().equals("STR_SET") ? Arg.OPTIONAL : Arg.REQUIRED;
+                all.add(new Candidate(o.name(), arg, o, true));
+            }
+        }
+        for (Candidate c : all) {
+            if (c.name.equals(word)) {
+                return c;
+            }
+        }
+        List<Candidate> prefixed = new ArrayList<>();
+        for (Candidate c : all) {
+            if (c.name.startsWith(word) && prefixed.stream().noneMatch(p -> p.name.equals(c.name))) {
+                prefixed.add(c);
+            }
+        }
+        if (prefixed.size() == 1 && !word.isEmpty()) {
+            return prefixed.get(0);
+        }
+        if (prefixed.size() > 1 && !word.isEmpty()) {
+            StringBuilder sb = new StringBuilder("option '" + text + "' is ambiguous; possibilities:");
+            for (Candidate c : prefixed) {
+                sb.append(" '--").append(c.name).append('\'');
+            }
+            throw new UsageError(sb.toString());
+        }
+        String hint = closest(word);
+        throw new UsageError("unrecognized option '" + text + "'" + (hint == null ? "" : "; did you mean " + hint + "?"));
+    }
+
+    private static String closest(String word) {
+        String best = null;
+        int bestDist = Integer.MAX_VALUE;
+        for (OptionDef o : OptionCatalog.get().options()) {
+            int d = distance(word, o.name());
+            if (d < bestDist) {
+                bestDist = d;
+                best = o.name();
+            }
+        }
+        return bestDist <= (word.length() + 1) / 2 ? best : null;
+    }
+
+    static int distance(String a, String b) {
+        int[] p = new int[b.length() + 1];
+        int[] q = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            p[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            q[0] = p[0] + 1;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = p[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                q[j] = Math.min(p[j] + 1, Math.min(q[j - 1] + 1, sub));
+            }
+            int[] t = p;
+            p = q;
+            q = t;
+        }
+        return p[b.length()];
+    }
+
+}

@@ -1,0 +1,134 @@
+package io.jfio.runner.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static io.jfio.runner.cli.CorpusAcceptanceTest.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The command line in-process: Main.run with captured streams. */
+class MainTest {
+    static CorpusAcceptanceTest.Outcome jfio(String... args) {
+        return run(Map.of(), args);
+    }
+
+    @Test
+    void versionAndHelp() {
+        CorpusAcceptanceTest.Outcome v = jfio("--version");
+        assertEquals(0, v.status());
+        assertEquals("fio-3.42-jfio-0.1.0\n", v.out());
+        assertTrue(jfio("-version").out().startsWith("fio-"));
+        CorpusAcceptanceTest.Outcome h = jfio("--help");
+        assertEquals(0, h.status());
+        assertTrue(h.out().contains("--showcmd"));
+    }
+
+    @Test
+    void showcmdOfOurExamples() throws IOException {
+        Path examples = Path.of(System.getProperty("user.dir")).resolveSibling("examples/jobs");
+        try (var s = Files.list(examples)) {
+            for (Path f : s.filter(p -> p.toString().endsWith(".fio")).toList()) {
+                CorpusAcceptanceTest.Outcome o = jfio("--showcmd", f.toString());
+                assertEquals(0, o.status(), f + ": " + o.err());
+                assertTrue(o.out().startsWith("fio --"), o.out());
+            }
+        }
+        CorpusAcceptanceTest.Outcome q = jfio("--showcmd", examples.resolve("quickstart.fio").toString());
+        assertEquals("fio --ioengine=psync --bs=4k --size=64m --runtime=5 --time_based --unlink=1 "
+                + "--name=quickstart-randread --rw=randread --filename=/tmp/jfio-quickstart.dat \n", q.out());
+    }
+
+    @Test
+    void brokenFileGivesOneLineWithFileAndLine(@TempDir Path dir) throws IOException {
+        Path broken = dir.resolve("broken.fio");
+        Files.writeString(broken, "[job]\nrw=randread\nbs=8k\niodepth=abc\n");
+        CorpusAcceptanceTest.Outcome o = jfio("--parse-only", broken.toString());
+        assertEquals(1, o.status());
+        assertEquals(1, o.err().lines().count(), o.err());
+        assertTrue(o.err().contains(broken + ":4:"), o.err());
+        assertTrue(o.err().contains("iodepth"), o.err());
+        assertFalse(o.err().contains("Exception"));
+        assertEquals("", o.out());
+
+        CorpusAcceptanceTest.Outcome missing = jfio("--parse-only", dir.resolve("nope.fio").toString());
+        assertEquals(1, missing.status());
+        assertTrue(missing.err().contains("unable to open"));
+    }
+
+    @Test
+    void warningsNameFileAndLine(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("trap.fio");
+        Files.writeString(f, "[job]\nbs = 8k\n");
+        CorpusAcceptanceTest.Outcome o = jfio("--parse-only", f.toString());
+        assertEquals(0, o.status());
+        assertTrue(o.err().contains(f + ":2:") && o.err().contains("8"), o.err());
+    }
+
+    @Test
+    void getoptRules() {
+        CorpusAcceptanceTest.Outcome unknown = jfio("--foo=1");
+        assertEquals(1, unknown.status());
+        assertTrue(unknown.err().contains("unrecognized option '--foo=1'"));
+        CorpusAcceptanceTest.Outcome amb = jfio("--iodep=7");
+        assertEquals(1, amb.status());
+        assertTrue(amb.err().contains("ambiguous"), amb.err());
+        assertEquals(1, jfio("--name=j", "--direct").status());
+        assertEquals(0, jfio("--parse-only", "--runtim=3", "--name", "j", "--time_based").status());
+        // engine options are known once the engine is
+        assertEquals(0, jfio("--parse-only", "--name=j", "--ioengine=io_uring", "--hipri=1").status());
+        assertEquals(1, jfio("--parse-only", "--name=j", "--hipri=1", "--ioengine=io_uring").status());
+        assertEquals(0, jfio("--parse-only", "--ioengine=io_uring", "--name=j", "--hipri").status());
+    }
+
+    @Test
+    void ownOptionsValidation() {
+        CorpusAcceptanceTest.Outcome f = jfio("--output-format=json,", "--parse-only");
+        assertEquals(1, f.status());
+        assertTrue(f.err().contains("invalid output format"));
+        assertEquals(1, jfio("--terse-version=7").status());
+        assertEquals(1, jfio("--section=global").status());
+        assertEquals(1, jfio("--eta-newline=0").status());
+        assertEquals(1, jfio("--status-interval=abc").status());
+        assertEquals(0, jfio("--showcmd").status());
+        assertEquals(0, jfio("--parse-only", "--minimal", "--eta=never", "--eta-newline=2", "--status-interval=1",
+                "--output=/dev/null", "--warnings-fatal", "--readonly", "--name=j").status());
+        CorpusAcceptanceTest.Outcome ro = jfio("--parse-only", "--readonly", "--name=j", "--rw=write");
+        assertEquals(1, ro.status());
+        assertTrue(ro.err().contains("read-only"));
+    }
+
+    @Test
+    void noJobsIsAnError() {
+        CorpusAcceptanceTest.Outcome o = jfio();
+        assertEquals(1, o.status());
+        assertTrue(o.err().startsWith("No job(s) defined"));
+    }
+
+    @Test
+    void helpOnOptionsAndEngines() {
+        CorpusAcceptanceTest.Outcome bs = jfio("--cmdhelp=bs");
+        assertEquals(0, bs.status());
+        assertTrue(bs.out().contains("blocksize") && bs.out().contains("4096"), bs.out());
+        assertEquals(0, jfio("--cmdhelp=nosuchoption").status());
+        assertTrue(jfio("--cmdhelp").out().contains("iodepth"));
+        CorpusAcceptanceTest.Outcome eng = jfio("--enghelp");
+        assertEquals(0, eng.status());
+        assertTrue(eng.out().startsWith("Available IO engines:"));
+        assertEquals(1, jfio("--enghelp=nosuchengine").status());
+    }
+
+    @Test
+    void sectionFilterAndCommandLineJobs(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("two.fio");
+        Files.writeString(f, "[a]\nbs=8k\n[b]\nbs=16k\n");
+        CorpusAcceptanceTest.Outcome o = jfio("--showcmd", "--section=b", f.toString());
+        assertEquals("fio --name=b --bs=16k \n", o.out());
+    }
+}
