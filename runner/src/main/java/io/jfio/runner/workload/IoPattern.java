@@ -89,6 +89,7 @@ public final class IoPattern {
     private final long numberIos;
     private final int loops;
     private final boolean randRepeatable;
+    private final boolean verify;
     private final long totalBytes;
     private final long threadNumber;
     private final long[] seeds = new long[NR_SEEDS];
@@ -197,6 +198,8 @@ public final class IoPattern {
         ddirSeqNr = seqNr;
         ddirSeqAdd = seqAdd;
         rwSeqIdentical = "identical".equals(o.getString("sequential", "rw_sequencer"));
+        String v = o.getString("0", "verify");
+        verify = !v.equals("0") && !v.isEmpty();
 
         // block sizes (fixup_options: min/max default to bs, ba to min bs)
         long[] bs = o.perDirection(4096, "bs", "blocksize");
@@ -638,6 +641,10 @@ public final class IoPattern {
         long readSeed = seeds[SEED_BS];
         long writeSeed = seeds[SEED_BS + 1];
         long trimSeed = seeds[SEED_BS + 2];
+        if (verify) {
+            // reads that verify must draw the same block sizes the writes drew
+            writeSeed = readSeed;
+        }
         if (trimwrite) {
             trimSeed = writeSeed;
         }

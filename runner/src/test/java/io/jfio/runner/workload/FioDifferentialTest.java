@@ -109,6 +109,7 @@ class FioDifferentialTest {
         "rw=randrw rwmixread=70 iodepth=4 size=1m",
         "rw=rw io_size=512k size=128k",
         "rw=randread randrepeat=1 loops=2 bsrange=4k-16k size=128k",
+        "rw=randwrite bsrange=4k-16k verify=md5 do_verify=0 size=256k",
         "rw=read:-8k size=256k",
         "rw=write:-4k offset=64k size=256k",
         "rw=read time_based=1 runtime=1 thinktime=2000 size=64k prefix=200",
