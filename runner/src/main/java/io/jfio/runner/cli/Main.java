@@ -66,6 +66,7 @@ public final class Main {
             boolean showcmd = false;
             boolean parseOnly = false;
             boolean readOnly = false;
+            boolean warningsFatal = false;
             List<String> sections = new ArrayList<>();
             CommandLine pre = new CommandLine(args);
             while (true) {
@@ -82,6 +83,7 @@ public final class Main {
                     case "showcmd" -> showcmd = true;
                     case "parse-only" -> parseOnly = true;
                     case "readonly" -> readOnly = true;
+                    case "warnings-fatal" -> warningsFatal = true;
                     case "section" -> {
                         if (it.value().equals("global")) {
                             err.println("fio: can't use global as only section");
@@ -94,7 +96,7 @@ public final class Main {
             }
             boolean dry = showcmd || parseOnly;
             JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
-                    readOnly));
+                    readOnly, warningsFatal));
             Set<String> formats = new LinkedHashSet<>(List.of("normal"));
             int terseVersion = 3;
             String outputFile = null;

@@ -435,6 +435,10 @@ public final class IoLoop {
         if (!failed) {
             err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
                     Errno.describe(errno), ddirName(u.ddir), u.offset, u.length);
+            String hint = engine.errorHint(errno);
+            if (hint != null) {
+                err.println(hint);
+            }
             err.flush();
         }
         if ((continueOnError & bit) != 0) {

@@ -191,13 +191,14 @@ public final class Job {
             IoSource source = ctx.sources().create(spec, fs);
             flags = engine.flags();
             boolean sync = flags.contains(EngineFlag.SYNC_IO);
+            source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
             long epoch = System.nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
             IoLoop loop = new IoLoop.Builder()
-                    .engine(engine, sync, diskless, flags.stream().anyMatch(f -> f.name().equals("SETS_ISSUE_TIME")))
+                    .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
                     .units(units)
                     .batches((int) Opts.getLong(spec, 1, "iodepth_batch", "iodepth_batch_submit"),
                             (int) Opts.getLong(spec, 1, "iodepth_batch_complete_min", "iodepth_batch_complete"),
