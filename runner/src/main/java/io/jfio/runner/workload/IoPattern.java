@@ -295,7 +295,10 @@ public final class IoPattern {
             seeds[i] = seed * threadNumber + i;
             seed *= 0x9e370001L;
         }
-        if (fio333 && tdRandom && o.getBool(true, "randrepeat")) {
+        // randrepeat as given, before fio's fix-up "randseed turns randrepeat off" (which the
+        // parser applies already); fio 3.33 looked at it before that fix-up
+        boolean repeatAsGiven = seedSet && !o.isSet("randrepeat") || o.getBool(true, "randrepeat");
+        if (fio333 && tdRandom && repeatAsGiven) {
             // fio 3.33 seeded the offsets of a repeatable job from a fixed constant and the thread
             // number, and did so before randseed switched randrepeat off, so randseed did not count
             seeds[SEED_BLOCK] = 0xb1899bedL * threadNumber;
