@@ -33,7 +33,14 @@ public final class Jfio {
             throw new JfioException("unable to open '" + jobFile + "' job file");
         }
         JobFile f = new JobFile(jobFile, List.of(), null);
-        f.jobs();
+        String text;
+        try {
+            text = Files.readString(jobFile);
+        } catch (java.io.IOException e) {
+            throw new JfioException("unable to open '" + jobFile + "' job file");
+        }
+        // Checked now so a bad file fails here; a ${TARGET} file is checked with a stand-in target.
+        (text.contains("${TARGET}") ? f.target("/dev/null") : f).jobs();
         return f;
     }
 

@@ -179,7 +179,8 @@ public final class MultiMain {
                 continue;
             }
             for (String t : targets) {
-                out.add(new Instance(out.size() + 1, files.size() > 1 ? name + "@" + t : t, p, t, overrides));
+                String tn = Path.of(t).getFileName() == null ? t : Path.of(t).getFileName().toString();
+                out.add(new Instance(out.size() + 1, files.size() > 1 ? name + "@" + tn : t, p, t, overrides));
             }
         }
         return out;

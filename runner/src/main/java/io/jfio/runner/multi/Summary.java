@@ -29,7 +29,7 @@ public final class Summary {
 
     public static String table(List<List<InstanceResult>> runs) {
         StringBuilder b = new StringBuilder();
-        String head = "%-4s %-12s %-22s %10s %9s %10s %9s %9s %9s %9s %9s %9s %9s %17s  %s%n";
+        String head = "%-4s %-12s %-28s %10s %9s %10s %9s %9s %9s %9s %9s %9s %9s %17s  %s%n";
         b.append(String.format(Locale.ROOT, head, "run", "instance", "target", "read MiB/s", "read IOPS",
                 "write MiB/s", "wr IOPS", "r p50 us", "r p99", "r p99.9", "w p50 us", "w p99", "w p99.9",
                 "I/O window ms", "status"));
@@ -38,12 +38,13 @@ public final class Summary {
                 Object[] row = new Object[3 + COLUMNS.length + 2];
                 row[0] = Integer.toString(r.run());
                 row[1] = r.instance().fileStem();
-                row[2] = clip(r.instance().label(), 22);
+                row[2] = clip(r.instance().label(), 28);
                 String status;
                 if (r.result() != null) {
                     ResultSample s = sample(r);
+                    // A failed run's numbers (often one I/O) are no measurement: the status says why.
                     for (int c = 0; c < COLUMNS.length; c++) {
-                        row[3 + c] = cell(COLUMNS[c], s.value(COLUMNS[c]));
+                        row[3 + c] = s.failed() ? "-" : cell(COLUMNS[c], s.value(COLUMNS[c]));
                     }
                     status = s.failed() ? String.join("; ", s.errors()) : "ok";
                 } else {
@@ -86,7 +87,7 @@ public final class Summary {
                     }
                     o.put("errors", errs);
                     for (Metric m : COLUMNS) {
-                        double v = s.value(m);
+                        double v = s.failed() ? Double.NaN : s.value(m);
                         if (!Double.isNaN(v)) {
                             o.put(m.key(), JsonNode.number(Double.toString(v)));
                         }
@@ -108,6 +109,10 @@ public final class Summary {
     }
 
     private static String clip(String s, int n) {
-        return s.length() <= n ? s : "..." + s.substring(s.length() - n + 3);
+        if (s.length() <= n) {
+            return s;
+        }
+        int head = (n - 3) / 2;
+        return s.substring(0, head) + "..." + s.substring(s.length() - (n - 3 - head));
     }
 }

@@ -47,9 +47,10 @@ class MultiPartsTest {
     void instancesAreJobFilesTimesTargets() {
         List<Instance> in = MultiMain.instances(List.of("a.fio", "b.fio"), List.of("/dev/x", "/dev/y"), List.of());
         assertEquals(4, in.size());
-        assertEquals("a@/dev/x", in.get(0).label());
-        assertEquals("a@/dev/y", in.get(1).label());
-        assertEquals("b@/dev/x", in.get(2).label());
+        assertEquals("a@x", in.get(0).label());
+        assertEquals("a@y", in.get(1).label());
+        assertEquals("b@x", in.get(2).label());
+        assertEquals("/dev/x", in.get(2).target());
         assertEquals(4, in.get(3).number());
         assertEquals("/dev/y", MultiMain.instances(List.of("a.fio"), List.of("/dev/x", "/dev/y"), List.of())
                 .get(1).label());
