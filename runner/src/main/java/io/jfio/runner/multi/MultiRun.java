@@ -67,6 +67,9 @@ public final class MultiRun {
     private final PrintStream out;
     private final PrintStream err;
     private final List<List<InstanceResult>> runs = new ArrayList<>();
+    /** Ctrl-C / SIGTERM: stop the instances running now, start no further repeat. */
+    private volatile boolean stopRequested;
+    private volatile Runnable stopCurrent = () -> { };
 
     public MultiRun(Settings settings, PrintStream out, PrintStream err) {
         this.settings = settings;
@@ -81,7 +84,7 @@ public final class MultiRun {
 
     /** Runs every repeat; returns the results per run. */
     public List<List<InstanceResult>> execute() throws MultiException {
-        for (int k = 1; k <= settings.repeat(); k++) {
+        for (int k = 1; k <= settings.repeat() && !stopRequested; k++) {
             if (settings.dropCaches()) {
                 dropCaches();
             }
@@ -173,6 +176,18 @@ public final class MultiRun {
             final int idx = i;
             threads[i] = new Thread(() -> rcs[idx] = rs[idx].execute(), "jfio-multi-" + instances.get(i).fileStem());
         }
+        stopCurrent = () -> {
+            stopRequested = true;
+            for (Run r : rs) {
+                r.stop();
+            }
+            gate.openNow();
+        };
+        // Each Run installs its own Ctrl-C handler for itself; one handler for all instances is
+        // put back once every instance is past that point (the gate is open), and the
+        // original handlers once all are done.
+        SignalHandlers signals = SignalHandlers.install(() -> stopCurrent.run());
+        boolean reinstalled = false;
         long startNanos = System.nanoTime();
         for (Thread t : threads) {
             t.start();
@@ -213,10 +228,15 @@ public final class MultiRun {
                     last[i] = now;
                 }
             }
+            if (!reinstalled && gate.isOpen()) {
+                signals.reinstall();
+                reinstalled = true;
+            }
             if (running) {
                 sleepNanos(POLL_NANOS);
             }
         }
+        signals.restore();
         for (Thread t : threads) {
             try {
                 t.join();
