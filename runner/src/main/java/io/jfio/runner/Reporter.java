@@ -115,10 +115,11 @@ final class Reporter {
     }
 
     /** The final (or an interim) report in every selected format. */
-    void write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
+    RunResult write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
         RunResult r = build(disks, nowMillis);
         out.print(OutputFormat.render(r, formats, request.terseVersion()));
         out.flush();
+        return r;
     }
 
     RunResult build(List<DiskTracker.Entry> disks, long nowMillis) {

@@ -35,6 +35,7 @@ public final class Run {
     private final Map<String, DiskTracker.Entry> disks = new LinkedHashMap<>();
     private volatile Scheduler scheduler;
     private volatile boolean stopRequested;
+    private volatile io.jfio.report.RunResult result;
     private long runStartNanos;
     private long runStartEpochMillis;
 
@@ -122,7 +123,7 @@ public final class Run {
             }
             diskTracker.finish();
             status.finish();
-            reporter.write(report, diskTracker.results(), System.currentTimeMillis());
+            result = reporter.write(report, diskTracker.results(), System.currentTimeMillis());
             report.flush();
         } finally {
             if (file != null) {
@@ -136,6 +137,11 @@ public final class Run {
             }
         }
         return rc;
+    }
+
+    /** The final report as the report module's model (null before it was written): for tools and the API. */
+    public io.jfio.report.RunResult result() {
+        return result;
     }
 
     /** Stops the run as Ctrl-C does: running jobs end, pending ones never start, the report is written. */

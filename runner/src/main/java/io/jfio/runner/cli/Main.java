@@ -41,7 +41,7 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine) {
         try {
             return new Invocation(out, err, env, machine).run(args);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // Never a stack trace for users: one line naming what broke.
             err.println("fio: internal error: " + e);
             return 1;
@@ -66,6 +66,7 @@ public final class Main {
             boolean showcmd = false;
             boolean parseOnly = false;
             boolean readOnly = false;
+            boolean warningsFatal = false;
             List<String> sections = new ArrayList<>();
             CommandLine pre = new CommandLine(args);
             while (true) {
@@ -82,6 +83,7 @@ public final class Main {
                     case "showcmd" -> showcmd = true;
                     case "parse-only" -> parseOnly = true;
                     case "readonly" -> readOnly = true;
+                    case "warnings-fatal" -> warningsFatal = true;
                     case "section" -> {
                         if (it.value().equals("global")) {
                             err.println("fio: can't use global as only section");
@@ -94,7 +96,7 @@ public final class Main {
             }
             boolean dry = showcmd || parseOnly;
             JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
-                    readOnly));
+                    readOnly, warningsFatal));
             Set<String> formats = new LinkedHashSet<>(List.of("normal"));
             int terseVersion = 3;
             String outputFile = null;
@@ -195,7 +197,7 @@ public final class Main {
                     parser.parseFile(f);
                 }
                 ParseResult result = parser.finish();
-                out.print(result.showcmd());
+                out.print(result.stdout());
                 printWarnings(result.warnings());
                 if (dry) {
                     return 0;

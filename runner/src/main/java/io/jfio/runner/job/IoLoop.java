@@ -133,7 +133,11 @@ public final class IoLoop {
             if (source.pass() != pass) {
                 // A new loop over the files: fio lets the previous one complete first.
                 pass = source.pass();
+                // The unit just prepared counts in curDepth but is not queued yet: without
+                // leaving it out, quiesce waits forever for it with async engines.
+                curDepth--;
                 quiesce();
+                curDepth++;
             }
             long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
             if (wait > 0 && !pace(wait)) {

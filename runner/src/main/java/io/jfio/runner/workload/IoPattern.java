@@ -89,6 +89,7 @@ public final class IoPattern {
     private final long numberIos;
     private final int loops;
     private final boolean randRepeatable;
+    private final boolean verify;
     private final long totalBytes;
     private final long threadNumber;
     private final long[] seeds = new long[NR_SEEDS];
@@ -131,6 +132,7 @@ public final class IoPattern {
     private boolean inPass;
     private boolean finished;
     private boolean engineQueues;
+    private final boolean fio333;
     private int emptyPasses;
     private final RateLimiter rate;
 
@@ -141,6 +143,7 @@ public final class IoPattern {
 
     private IoPattern(JobOptions o, List<IoFile> fileList, long threadNumber, boolean fio333) throws WorkloadException {
         JobSpec job = o.spec();
+        this.fio333 = fio333;
         this.threadNumber = threadNumber;
         this.files = fileList.toArray(new IoFile[0]);
         this.nrFiles = files.length;
@@ -195,6 +198,8 @@ public final class IoPattern {
         ddirSeqNr = seqNr;
         ddirSeqAdd = seqAdd;
         rwSeqIdentical = "identical".equals(o.getString("sequential", "rw_sequencer"));
+        String v = o.getString("0", "verify");
+        verify = !v.equals("0") && !v.isEmpty();
 
         // block sizes (fixup_options: min/max default to bs, ba to min bs)
         long[] bs = o.perDirection(4096, "bs", "blocksize");
@@ -290,24 +295,37 @@ public final class IoPattern {
             seeds[i] = seed * threadNumber + i;
             seed *= 0x9e370001L;
         }
-        if (fio333 && tdRandom && o.getBool(true, "randrepeat")) {
+        // randrepeat as given, before fio's fix-up "randseed turns randrepeat off" (which the
+        // parser applies already); fio 3.33 looked at it before that fix-up
+        boolean repeatAsGiven = seedSet && !o.isSet("randrepeat") || o.getBool(true, "randrepeat");
+        if (fio333 && tdRandom && repeatAsGiven) {
             // fio 3.33 seeded the offsets of a repeatable job from a fixed constant and the thread
             // number, and did so before randseed switched randrepeat off, so randseed did not count
             seeds[SEED_BLOCK] = 0xb1899bedL * threadNumber;
         }
 
         // the amount: o->size becomes the files' total when unset or larger (setup_files)
+        long ioPct = 0;
+        long rawIoSize = o.getLong(0, "io_size", "io_limit");
+        if (isPercent(rawIoSize)) {
+            // io_size=N%: fio scales each file's share and keeps no absolute io_size
+            ioPct = -1 - rawIoSize;
+            rawIoSize = 0;
+        }
         long total = 0;
         for (IoFile f : files) {
-            total += f.ioSize;
+            total += ioPct != 0 && ioPct != 100 ? f.ioSize * ioPct / 100 : f.ioSize;
         }
         long sz = o.getLong(0, "size");
+        if (isPercent(sz) || sz < 0) {
+            sz = 0; // size=N% (or zones) is already applied to the files' io sizes by the runner
+        }
         size = sz == 0 || (total != 0 && sz > total) ? total : sz;
         if (size < rwMinBs) {
             throw new WorkloadException(size == 0 ? job.name() + ": you need to specify size="
                 : "fio: blocksize is larger than data set range");
         }
-        ioSize = o.getLong(0, "io_size", "io_limit");
+        ioSize = rawIoSize < 0 ? 0 : rawIoSize;
         long tb = size;
         if (tdWrite && tdRandom && norandommap) {
             tb = Math.max(tb, ioSize);
@@ -452,6 +470,11 @@ public final class IoPattern {
     public static IoPattern create(JobSpec job, List<IoFile> files, int threadNumber, boolean fio333Seeding)
             throws WorkloadException {
         return new IoPattern(new JobOptions(job), files, threadNumber, fio333Seeding);
+    }
+
+    /** fio's encoding of "N%" in a size value: -1 - N as an unsigned 64-bit number. */
+    private static boolean isPercent(long v) {
+        return v < 0 && v >= -101;
     }
 
     private static int atoi(String s) {
@@ -621,6 +644,10 @@ public final class IoPattern {
         long readSeed = seeds[SEED_BS];
         long writeSeed = seeds[SEED_BS + 1];
         long trimSeed = seeds[SEED_BS + 2];
+        if (verify) {
+            // reads that verify must draw the same block sizes the writes drew
+            writeSeed = readSeed;
+        }
         if (trimwrite) {
             trimSeed = writeSeed;
         }
@@ -1159,7 +1186,8 @@ public final class IoPattern {
         if (lastPos[k] >= f.ioSize + start && timeBased && nrFiles == 1) {
             lastPos[k] = f.fileOffset;
         }
-        if (tdRw && ioSize > size && lastPos[k] >= f.ioSize + start) {
+        if (!fio333 && tdRw && ioSize > size && lastPos[k] >= f.ioSize + start) {
+            // 3.42: a sequential mixed job with io_size > size wraps instead of ending the file
             lastPos[k] = f.fileOffset;
         }
         if (lastPos[k] < f.realSize) {

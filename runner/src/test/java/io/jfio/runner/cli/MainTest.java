@@ -84,6 +84,7 @@ class MainTest {
         // engine options are known once the engine is
         assertEquals(0, jfio("--parse-only", "--name=j", "--ioengine=io_uring", "--hipri=1").status());
         assertEquals(1, jfio("--parse-only", "--name=j", "--hipri=1", "--ioengine=io_uring").status());
+        assertTrue(jfio("--parse-only", "--ioengine=rbd", "--name=j").err().contains("engine rbd not loadable"));
         assertEquals(0, jfio("--parse-only", "--ioengine=io_uring", "--name=j", "--hipri").status());
     }
 
