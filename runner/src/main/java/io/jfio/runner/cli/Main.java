@@ -96,7 +96,7 @@ public final class Main {
             }
             boolean dry = showcmd || parseOnly;
             JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
-                    readOnly, warningsFatal));
+                    false, warningsFatal));
             Set<String> formats = new LinkedHashSet<>(List.of("normal"));
             int terseVersion = 3;
             String outputFile = null;
@@ -109,19 +109,21 @@ public final class Main {
             try {
                 for (CommandLine.Item it; (it = cl.next(parser::engineInForce)) != null; ) {
                     if (it.job() != null) {
+                        if (it.value() != null && it.value().isEmpty()
+                                && !it.job().type().name().equals("STR_SET")) {
+                            err.println("fio: option " + it.name() + " requires an argument");
+                            return 1;
+                        }
                         if (it.name().equals("name")) {
                             parser.commandLineJob(it.value());
                             anyJob |= !it.value().startsWith("global");
                         } else {
-                            if (it.value() != null && it.value().isEmpty()) {
-                                err.println("fio: option " + it.name() + " requires an argument");
-                                return 1;
-                            }
                             parser.commandLineOption(it.job().name(), it.value());
                         }
                         continue;
                     }
                     switch (it.name()) {
+                        case "readonly" -> parser.readOnly();
                         case "version" -> {
                             out.println(VERSION);
                             return 0;
