@@ -503,7 +503,9 @@ public final class JobFileParser {
             for (long c = 0; c < numjobs; c++) {
                 int clone = c == 0 ? 0 : (int) (numjobs - c);
                 Map<String, Object> values = new LinkedHashMap<>(st.copy().values);
-                JobSpec spec = new JobSpec(st.string("name"), jobs.size(), values, st.postfixes, st.locations,
+                Map<String, SourceLocation> locations = new LinkedHashMap<>(st.locations);
+                locations.putAll(st.engineLocations);
+                JobSpec spec = new JobSpec(st.string("name"), jobs.size(), values, st.postfixes, locations,
                         st.engineOptions);
                 spec.setGroupId(groupId);
                 spec.setCloneIndex(clone);

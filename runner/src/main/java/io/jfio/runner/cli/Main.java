@@ -13,7 +13,10 @@ import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -199,7 +202,18 @@ public final class Main {
                     parser.parseFile(f);
                 }
                 ParseResult result = parser.finish();
-                out.print(result.stdout());
+                if (dry && outputFile != null) {
+                    // fio writes everything it would print to --output; for runs the runner does that
+                    try (PrintStream file = new PrintStream(new FileOutputStream(outputFile), true,
+                            StandardCharsets.UTF_8)) {
+                        file.print(result.stdout());
+                    } catch (IOException e) {
+                        err.println("fio: output file open error: " + e.getMessage());
+                        return 1;
+                    }
+                } else {
+                    out.print(result.stdout());
+                }
                 printWarnings(result.warnings());
                 if (dry) {
                     return 0;
