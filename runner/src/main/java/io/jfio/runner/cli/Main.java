@@ -106,8 +106,6 @@ public final class Main {
             String eta = "auto";
             long etaNewline = 0;
             long statusInterval = 0;
-            boolean helpLike = false;
-            boolean anyJob = false;
             CommandLine cl = new CommandLine(args);
             try {
                 for (CommandLine.Item it; (it = cl.next(parser::engineInForce)) != null; ) {
@@ -119,7 +117,6 @@ public final class Main {
                         }
                         if (it.name().equals("name")) {
                             parser.commandLineJob(it.value());
-                            anyJob |= !it.value().startsWith("global");
                         } else {
                             parser.commandLineOption(it.job().name(), it.value());
                         }
@@ -219,9 +216,6 @@ public final class Main {
                     return 0;
                 }
                 if (result.jobs().isEmpty()) {
-                    if (helpLike) {
-                        return 0;
-                    }
                     err.println("No job(s) defined");
                     err.println();
                     usage(err);
