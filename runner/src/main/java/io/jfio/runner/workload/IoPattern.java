@@ -94,8 +94,17 @@ public final class IoPattern {
     private final long threadNumber;
     private final long[] seeds = new long[NR_SEEDS];
 
+    // strided zone mode (zonemode=strided / zonesize / zonerange / zoneskip)
+    private final boolean strided;
+    private final long stridedSize;
+    private final long stridedRange;
+    private final long stridedSkip;
+    private long zoneBytes;
+
     // ---- files ----
     private final IoFile[] files;
+    /** fio's f->file_offset, which strided zones move; IoFile.fileOffset is the start (get_start_offset). */
+    private final long[] fileOff;
     private final int nrFiles;
     private final long[] lastPos;
     private final long[] lastStart;
@@ -349,7 +358,28 @@ public final class IoPattern {
         use64 = need64;
         lfsr = "lfsr".equals(gen);
 
+        // zones: fio turns zonesize alone into zonemode=strided, and strided zones off for several open files
+        String zoneMode = o.getString("none", "zonemode");
+        long zs = o.getLong(0, "zonesize");
+        if (zs < 0) {
+            zs = 0;
+        }
+        if ("zbd".equals(zoneMode)) {
+            throw new WorkloadException(job.name() + ": zonemode=zbd is not supported by jfio");
+        }
+        boolean str = zs != 0 && ("strided".equals(zoneMode) || !o.isSet("zonemode") && !job.has("zonemode"));
+        long openFiles = o.getLong(0, "openfiles", "open_files");
+        if (openFiles <= 0 || openFiles > nrFiles) {
+            openFiles = nrFiles;
+        }
+        strided = str && openFiles <= 1;
+        stridedSize = zs;
+        long zr = o.getLong(0, "zonerange");
+        stridedRange = zr > 0 ? zr : zs;
+        stridedSkip = Math.max(0, o.getLong(0, "zoneskip"));
+
         // per-file state
+        fileOff = new long[nrFiles];
         lastPos = new long[nrFiles * 3];
         lastStart = new long[nrFiles * 3];
         done = new boolean[nrFiles];
@@ -389,7 +419,7 @@ public final class IoPattern {
         } else if (tdRandom) {
             for (int i = 0; i < nrFiles; i++) {
                 IoFile f = files[i];
-                long blocks = Math.min(f.realSize, f.ioSize) / rwMinBs;
+                long blocks = (strided ? stridedRange : Math.min(f.realSize, f.ioSize)) / rwMinBs;
                 if (lfsr) {
                     lfsrs[i] = Lfsr.create(blocks, seeds[SEED_BLOCK]);
                     if (lfsrs[i] == null) {
@@ -833,9 +863,11 @@ public final class IoPattern {
         bytesIssuedThisPass = 0;
         rwmixIssues = 0;
         nrDone = 0;
+        zoneBytes = 0;
         for (int i = 0; i < nrFiles; i++) {
             done[i] = false;
             opened[i] = false;
+            fileOff[i] = files[i].fileOffset;
         }
         serviceFile = -1;
         if (pass > 1 && randRepeatable) {
@@ -845,9 +877,8 @@ public final class IoPattern {
 
     /** fio_file_reset(): what opening a file does to its position and map. */
     private void fileReset(int fi) {
-        IoFile f = files[fi];
         for (int d = 0; d < 3; d++) {
-            lastPos[fi * 3 + d] = f.fileOffset;
+            lastPos[fi * 3 + d] = fileOff[fi];
             lastStart[fi * 3 + d] = -1;
         }
         if (maps[fi] != null) {
@@ -943,6 +974,9 @@ public final class IoPattern {
             ddir = lastStart[fi * 3 + WRITE] == lastStart[fi * 3 + TRIM] ? TRIM : WRITE;
         }
         curBusyOk = false;
+        if (strided) {
+            stridedZone(fi, ddir);
+        }
         if (!nextOffset(fi, ddir)) {
             return false;
         }
@@ -964,7 +998,28 @@ public final class IoPattern {
         u.length = (int) len;
         lastStart[fi * 3 + ddir] = off;
         lastPos[fi * 3 + ddir] = off + len;
+        zoneBytes += len;
         return true;
+    }
+
+    /** setup_strided_zone_mode(): after zonesize bytes, move on by zonerange + zoneskip (wrapping). */
+    private void stridedZone(int fi, int ddir) {
+        IoFile f = files[fi];
+        int k = fi * 3 + ddir;
+        if (zoneBytes >= stridedSize) {
+            zoneBytes = 0;
+            fileOff[fi] += stridedRange + stridedSkip;
+            if (fileOff[fi] >= f.realSize) {
+                fileOff[fi] = f.fileOffset;
+            }
+            lastPos[k] = fileOff[fi];
+        }
+        if (lastPos[k] >= fileOff[fi] + stridedRange) {
+            lastPos[k] = fileOff[fi];
+        }
+        if (zoneBytes % stridedRange == 0) {
+            fileReset(fi);
+        }
     }
 
     /** get_rw_ddir(): the rwmix draw with fio's rule for how long to stay in one direction, then rate. */
@@ -1011,7 +1066,7 @@ public final class IoPattern {
         if (Long.compareUnsigned(off, f.ioSize) >= 0) {
             return false;
         }
-        off += f.fileOffset;
+        off += fileOff[fi];
         if (Long.compareUnsigned(off, f.realSize) >= 0) {
             return false;
         }
@@ -1028,7 +1083,7 @@ public final class IoPattern {
         if (randtrimwrite && ddir == WRITE) {
             curBusyOk = true;
             curRandom = true;
-            curOffset = lastStart[fi * 3 + TRIM] - f.fileOffset;
+            curOffset = lastStart[fi * 3 + TRIM] - fileOff[fi];
             return true;
         }
         if (rwSeq) {
@@ -1056,7 +1111,7 @@ public final class IoPattern {
             return nextRandBlock(fi, ddir);
         }
         long ls = lastStart[fi * 3 + ddir];
-        curOffset = ls != -1 ? ls - f.fileOffset : 0;
+        curOffset = ls != -1 ? ls - fileOff[fi] : 0;
         return true;
     }
 
@@ -1172,6 +1227,9 @@ public final class IoPattern {
     private long lastBlock(int fi, int ddir) {
         IoFile f = files[fi];
         long maxSize = Math.min(f.ioSize, f.realSize);
+        if (strided && stridedRange != 0) {
+            maxSize = stridedRange;
+        }
         if (minBs[ddir] > ba[ddir]) {
             maxSize -= minBs[ddir] - ba[ddir];
         }
@@ -1184,22 +1242,22 @@ public final class IoPattern {
         int k = fi * 3 + ddir;
         long start = f.fileOffset;
         if (lastPos[k] >= f.ioSize + start && timeBased && nrFiles == 1) {
-            lastPos[k] = f.fileOffset;
+            lastPos[k] = fileOff[fi];
         }
         if (!fio333 && tdRw && ioSize > size && lastPos[k] >= f.ioSize + start) {
             // 3.42: a sequential mixed job with io_size > size wraps instead of ending the file
-            lastPos[k] = f.fileOffset;
+            lastPos[k] = fileOff[fi];
         }
         if (lastPos[k] < f.realSize) {
-            if (lastPos[k] == f.fileOffset && f.fileOffset != 0 && ddirSeqAdd < 0) {
+            if (lastPos[k] == fileOff[fi] && fileOff[fi] != 0 && ddirSeqAdd < 0) {
                 lastPos[k] = Math.min(f.realSize, f.ioSize);
             }
-            long pos = lastPos[k] - f.fileOffset;
+            long pos = lastPos[k] - fileOff[fi];
             if (pos != 0 && ddirSeqAdd != 0) {
                 pos += ddirSeqAdd;
                 if (Long.compareUnsigned(pos, f.realSize) >= 0) {
                     if (ddirSeqAdd > 0) {
-                        pos = f.fileOffset;
+                        pos = fileOff[fi];
                     } else {
                         pos = Math.min(f.realSize, f.ioSize) + ddirSeqAdd;
                     }
@@ -1274,7 +1332,7 @@ public final class IoPattern {
     private long markRandomMap(int fi, int ddir, long off, long len) {
         long mbs = minBs[ddir];
         IoFile f = files[fi];
-        long block = (off - f.fileOffset) / mbs;
+        long block = (off - fileOff[fi]) / mbs;
         long nr = (len + mbs - 1) / mbs;
         if (!curBusyOk) {
             nr = maps[fi].setNr(block, nr);
