@@ -132,6 +132,8 @@ public final class IoPattern {
     // ---- progress ----
     private final long[] ioIssues = new long[3];
     private final long[] ioIssueBytes = new long[3];
+    /** fio's io_bytes (what keep_running compares): like ioIssueBytes but cleared when ramp_time ends. */
+    private final long[] ioBytes = new long[3];
     private long bytesIssuedThisPass;
     private long rwmixIssues;
     private int rwmixDdir = READ;
@@ -475,7 +477,7 @@ public final class IoPattern {
         fillRandSeeds();
         loopsLeft = loops;
         rate = new RateLimiter(o, minBs, new boolean[] {splitBs[0] != null, splitBs[1] != null, splitBs[2] != null},
-            seeds);
+            seeds, this);
     }
 
     /**
@@ -738,6 +740,7 @@ public final class IoPattern {
                 int d = u.ddir.ordinal();
                 ioIssues[d]++;
                 ioIssueBytes[d] += u.length;
+                ioBytes[d] += u.length;
                 bytesIssuedThisPass += u.length;
                 rate.issued(d, u.length);
                 return true;
@@ -761,6 +764,20 @@ public final class IoPattern {
      */
     public void setEngineQueues(boolean queues) {
         this.engineQueues = queues;
+    }
+
+    /**
+     * fio's reset_all_stats at the end of ramp_time, for the counters the pattern keeps: issue
+     * counts (rwmix, number_ios) and the bytes keep_running compares start again from zero.
+     * Called by {@link RateLimiter#resetEpoch()}.
+     */
+    void resetCounters() {
+        for (int d = 0; d < 3; d++) {
+            ioIssues[d] = 0;
+            ioBytes[d] = 0;
+        }
+        rwmixIssues = 0;
+        zoneBytes = 0;
     }
 
     /** Loop number (1 = first pass over the files); changes inside {@link #next} when a new pass starts. */
@@ -837,7 +854,7 @@ public final class IoPattern {
             return false;
         }
         long limit = ioSize != 0 ? ioSize : size;
-        long doneBytes = ioIssueBytes[0] + ioIssueBytes[1] + ioIssueBytes[2];
+        long doneBytes = ioBytes[0] + ioBytes[1] + ioBytes[2];
         if (doneBytes < limit) {
             if (limit - doneBytes < maxBsAll) {
                 return false;
