@@ -785,7 +785,7 @@ public final class IoPattern {
         return pass;
     }
 
-    /** I/Os issued so far in a direction (fio's io_issues). */
+    /** I/Os issued in a direction since the start or the end of ramp_time (fio's io_issues). */
     public long issuedIos(int ddir) {
         return ioIssues[ddir];
     }
