@@ -111,7 +111,10 @@ public final class Run {
             if (stopRequested) {
                 scheduler.stopAll();
             }
-            StatusDriver status = new StatusDriver(request, this, out, reporter, report, diskTracker);
+            // The status line belongs on stdout, unless a machine-read format owns stdout: then it
+            // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
+            PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
+            StatusDriver status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
             try (Signals signals = Signals.install(scheduler::stopAll)) {
                 scheduler.run(() -> {
                     diskTracker.sample();

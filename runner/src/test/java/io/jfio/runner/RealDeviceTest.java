@@ -72,6 +72,9 @@ class RealDeviceTest {
         }
         assertEquals(4L << 20, r.run.jobs().get(1).stats().ioBytes[1]);
         assertEquals(2L << 20, r.run.jobs().get(2).stats().ioBytes[0], "io_size limits the amount");
+        String disk = dev.device().substring("/dev/".length());
+        assertTrue(r.out().contains("Disk stats (read/write):\n  " + disk + ": ios="), "disk stats for the loop device:\n"
+                + r.out());
     }
 
     @Test
