@@ -36,12 +36,15 @@ public final class JobFileParser {
     }
 
     private static final OptionCatalog CATALOG = OptionCatalog.get();
+    /** fio's limit on jobs (clones included) in one run. */
+    public static final int MAX_JOBS = 4096;
     private static final JobState DEFAULTS = defaults();
 
     private final Settings settings;
     private final ValueParser parser;
     private final Substitution substitution;
     private final List<ParseWarning> warnings = new ArrayList<>();
+    /** What fio writes on stdout while parsing: --showcmd lines and notices printed in between. */
     private final StringBuilder showcmd = new StringBuilder();
     /** Jobs in add order (before cloning). */
     private final List<JobState> added = new ArrayList<>();
@@ -346,6 +349,8 @@ public final class JobFileParser {
         }
         if (o.type() == OptionType.SOFT_DEPRECATED) {
             warnings.add(new ParseWarning(loc, o.name(), "option " + o.name() + " is deprecated; fio ignores it"));
+            showcmd.append("Option ").append(o.name()).append(" is deprecated\n");
+            st.printList.add(new String[] {o.name(), value});
             return null;
         }
         ValueParser.Warnings w = msg -> warnings.add(new ParseWarning(loc, o.name(), msg));
@@ -465,6 +470,15 @@ public final class JobFileParser {
             }
             prevGroupJobs++;
             long numjobs = Math.max(1, st.longValue("numjobs", 1));
+            if (jobs.size() + numjobs > MAX_JOBS) {
+                if (settings.dryRun()) {
+                    numjobs = 1; // fio only counts jobs when it runs them
+                } else {
+                    throw new JobFileException(st.locations.getOrDefault("numjobs", SourceLocation.DEFAULT), "numjobs",
+                            "job " + st.string("name") + ": numjobs=" + st.longValue("numjobs", 1) + " exceeds the limit of "
+                                    + MAX_JOBS + " jobs", 1, showcmd.toString());
+                }
+            }
             for (long c = 0; c < numjobs; c++) {
                 int clone = c == 0 ? 0 : (int) (numjobs - c);
                 Map<String, Object> values = new LinkedHashMap<>(st.copy().values);

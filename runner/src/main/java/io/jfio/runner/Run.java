@@ -52,6 +52,11 @@ public final class Run {
         return new Run(request, out, err, Defaults.engines(), Defaults.sources()).execute();
     }
 
+    /** The production engine lookup (registry: built-ins and external:), for tools that wrap engines. */
+    public static EngineProvider defaultEngines() {
+        return Defaults.engines();
+    }
+
     /** The jobs of the last {@link #execute()} with their measurements (for tests and tools). */
     public List<Job> jobs() {
         return jobs;

@@ -41,7 +41,7 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine) {
         try {
             return new Invocation(out, err, env, machine).run(args);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // Never a stack trace for users: one line naming what broke.
             err.println("fio: internal error: " + e);
             return 1;
@@ -197,7 +197,7 @@ public final class Main {
                     parser.parseFile(f);
                 }
                 ParseResult result = parser.finish();
-                out.print(result.showcmd());
+                out.print(result.stdout());
                 printWarnings(result.warnings());
                 if (dry) {
                     return 0;

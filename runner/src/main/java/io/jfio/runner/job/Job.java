@@ -212,7 +212,7 @@ public final class Job {
                     .errors(continueOnErrorBits(), ctx.err())
                     .build();
             loop.run();
-            long measuredUs = (System.nanoTime() - loop.measureStartNanos()) / 1000L;
+            long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
             if (mode.reads()) {
                 stats.runtimeMicros[0] = measuredUs;
             }

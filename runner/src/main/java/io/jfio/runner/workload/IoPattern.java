@@ -89,6 +89,7 @@ public final class IoPattern {
     private final long numberIos;
     private final int loops;
     private final boolean randRepeatable;
+    private final boolean verify;
     private final long totalBytes;
     private final long threadNumber;
     private final long[] seeds = new long[NR_SEEDS];
@@ -197,6 +198,8 @@ public final class IoPattern {
         ddirSeqNr = seqNr;
         ddirSeqAdd = seqAdd;
         rwSeqIdentical = "identical".equals(o.getString("sequential", "rw_sequencer"));
+        String v = o.getString("0", "verify");
+        verify = !v.equals("0") && !v.isEmpty();
 
         // block sizes (fixup_options: min/max default to bs, ba to min bs)
         long[] bs = o.perDirection(4096, "bs", "blocksize");
@@ -292,7 +295,10 @@ public final class IoPattern {
             seeds[i] = seed * threadNumber + i;
             seed *= 0x9e370001L;
         }
-        if (fio333 && tdRandom && o.getBool(true, "randrepeat")) {
+        // randrepeat as given, before fio's fix-up "randseed turns randrepeat off" (which the
+        // parser applies already); fio 3.33 looked at it before that fix-up
+        boolean repeatAsGiven = seedSet && !o.isSet("randrepeat") || o.getBool(true, "randrepeat");
+        if (fio333 && tdRandom && repeatAsGiven) {
             // fio 3.33 seeded the offsets of a repeatable job from a fixed constant and the thread
             // number, and did so before randseed switched randrepeat off, so randseed did not count
             seeds[SEED_BLOCK] = 0xb1899bedL * threadNumber;
@@ -638,6 +644,10 @@ public final class IoPattern {
         long readSeed = seeds[SEED_BS];
         long writeSeed = seeds[SEED_BS + 1];
         long trimSeed = seeds[SEED_BS + 2];
+        if (verify) {
+            // reads that verify must draw the same block sizes the writes drew
+            writeSeed = readSeed;
+        }
         if (trimwrite) {
             trimSeed = writeSeed;
         }
