@@ -196,7 +196,7 @@ final class Reporter {
         r.pid = ProcessHandle.current().pid();
         r.error = st.error;
         if (st.error != 0) {
-            r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : "io_u.c:1876") + ", func="
+            r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : Job.IO_U_ERROR_FILE) + ", func="
                     + st.errorFunction + ", error=" + Errno.describe(st.error);
         }
         r.totalErrors = st.totalErrors;

@@ -169,6 +169,10 @@ public final class IoLoop {
         }
         // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
         quiesce();
+        if (failed && syncEngine) {
+            // fio reaps once more after an error; a sync engine has nothing left: a 0 completion.
+            stats.markComplete(0);
+        }
         long end = System.nanoTime();
         endNanos = end;
         if (!measuring) {
