@@ -49,6 +49,7 @@ export DEV RUNTIME RAMP
 
 echo "fio:  $FIO ($("$FIO" --version))"
 echo "jfio: $JFIO"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews every number)"
 echo "device: $DEV over $backing (${SIZE_MB} MiB), $REPS x ${RUNTIME}s (+${RAMP}s ramp) per tool and job, $(nproc) CPUs, kernel $(uname -r)"
 for job in "${jobs[@]}"; do
     f=$root/bench/jobs/$job.fio

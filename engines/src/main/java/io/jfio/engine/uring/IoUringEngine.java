@@ -45,7 +45,6 @@ public final class IoUringEngine implements IoEngine {
     private int inFlight;
     private boolean iopoll;
     private boolean sqpoll;
-    private boolean needEnterToReap;
     private boolean vectored;
     private int baseRwFlags;
     private int forceAsyncCounter;
@@ -120,7 +119,6 @@ public final class IoUringEngine implements IoEngine {
         cq = ring.cq();
         iopoll = ring.hasFlag(Uring.SETUP_IOPOLL);
         sqpoll = ring.hasFlag(Uring.SETUP_SQPOLL);
-        needEnterToReap = true;
         try {
             if (opts.nonvectored < 0) {
                 boolean[] ops = ring.probe();
@@ -365,7 +363,7 @@ public final class IoUringEngine implements IoEngine {
         reap(max);
         stuckSince = 0;
         boolean timedOut = false;
-        while (!timedOut && (eventCount < min || (eventCount == 0 && inFlight > 0 && needEnterToReap && min == 0))) {
+        while (!timedOut && (eventCount < min || (eventCount == 0 && inFlight > 0 && min == 0))) {
             if (sqpoll) {
                 if (eventCount >= min) {
                     break;

@@ -176,4 +176,18 @@ class MultiRunLoopTest {
         String summary = Summary.table(runs);
         assertTrue(summary.contains("job p2: err=95 (Operation not supported)"), summary);
     }
+
+    @Test
+    void anInstanceFailingInSetupDoesNotHoldTheOthersAtTheBarrier(@TempDir Path tmp) throws Exception {
+        Path f = job(tmp, "r.fio", "[global]\nioengine=psync\nrw=read\nbs=64k\nsize=8m\n[r]\n");
+        List<Instance> instances = List.of(new Instance(1, "ok", f, dev1.device(), List.of()),
+                new Instance(2, "missing", f, tmp.resolve("no/such/dir/file").toString(), List.of()));
+        MultiRun m = new MultiRun(new MultiRun.Settings(instances, 1, null, null, 3, false, List.of()),
+                new PrintStream(OutputStream.nullOutputStream()), new PrintStream(OutputStream.nullOutputStream()));
+        List<InstanceResult> run = m.execute().get(0);
+        assertEquals(0, run.get(0).exitStatus());
+        assertEquals(8L << 20, run.get(0).result().jobs.get(0).dir(0).ioBytes);
+        assertEquals(1, run.get(1).exitStatus());
+        assertTrue(run.get(1).firstIoMs() < 0);
+    }
 }

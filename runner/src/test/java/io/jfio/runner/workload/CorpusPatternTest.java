@@ -48,6 +48,7 @@ class CorpusPatternTest {
         }
         int jobs = 0;
         int patterns = 0;
+        int zbd = 0;
         List<String> refused = new ArrayList<>();
         for (Path f : files) {
             List<JobSpec> specs;
@@ -63,7 +64,11 @@ class CorpusPatternTest {
                 try {
                     p = IoPattern.create(spec, ioFiles);
                 } catch (WorkloadException e) {
-                    refused.add(f.getFileName() + " [" + spec.name() + "]: " + e.getMessage());
+                    if (e.getMessage().contains("zonemode=zbd")) {
+                        zbd++; // zoned block devices are out of jfio's scope
+                    } else {
+                        refused.add(f.getFileName() + " [" + spec.name() + "]: " + e.getMessage());
+                    }
                     continue;
                 }
                 patterns++;
@@ -78,8 +83,8 @@ class CorpusPatternTest {
             }
         }
         System.out.println("CorpusPatternTest: " + files.size() + " job files, " + jobs + " jobs, " + patterns
-            + " patterns, refused: " + refused);
-        assertTrue(patterns > 100, "only " + patterns + " patterns built");
+            + " patterns, " + zbd + " zbd jobs refused, others refused: " + refused);
+        assertTrue(patterns > 400, "only " + patterns + " patterns built");
         assertTrue(refused.size() <= jobs / 20, "refused: " + refused);
     }
 
