@@ -97,11 +97,12 @@ public final class IoLoop {
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
     public void run() {
-        long now = System.nanoTime();
+        long now;
         if (rampNanos > 0) {
             state.setRunState(JobState.RAMP);
         } else {
-            startMeasuring(now);
+            // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
+            startMeasuring(epochNanos);
         }
         int pass = source.pass();
         while (!state.terminated() && !failed) {
