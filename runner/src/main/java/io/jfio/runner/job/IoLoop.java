@@ -32,6 +32,8 @@ public final class IoLoop {
     private int curDepth;
     /** 1 while a unit is taken from the pool but not yet queued (it counts in curDepth, as in fio). */
     private int held;
+    /** A unit the engine answered BUSY to; issued again before anything new. */
+    private IoUnit requeued;
 
     private final int iodepth;
     private final int batchSubmit;
@@ -114,49 +116,53 @@ public final class IoLoop {
                 startMeasuring(now);
                 source.resetEpoch();
             }
-            if (freeCount == 0) {
-                // Every unit is in flight or queued: make room first.
-                commit();
-                if (!reap(1)) {
+            IoUnit u;
+            if (requeued != null) {
+                // An engine said BUSY: the same I/O goes again (the pattern counted it already).
+                u = requeued;
+                requeued = null;
+                curDepth++;
+            } else {
+                if (freeCount == 0) {
+                    // Every unit is in flight or queued: make room first.
+                    commit();
+                    if (!reap(1)) {
+                        break;
+                    }
+                    continue;
+                }
+                u = units[free[--freeCount]];
+                curDepth++;
+                held = 1;
+                if (!prepare(u, (now - epochNanos) / 1000L)) {
+                    held = 0;
+                    curDepth--;
+                    free[freeCount++] = u.index;
                     break;
                 }
-                continue;
-            }
-            IoUnit u = units[free[--freeCount]];
-            curDepth++;
-            held = 1;
-            if (!prepare(u, (now - epochNanos) / 1000L)) {
-                held = 0;
-                curDepth--;
-                free[freeCount++] = u.index;
-                break;
-            }
-            if (source.pass() != pass) {
-                // A new loop over the files: fio lets the previous one complete first.
-                pass = source.pass();
-                // The unit just prepared counts in curDepth but is not queued yet: without
-                // leaving it out, quiesce waits forever for it with async engines.
-                curDepth--;
-                quiesce();
-                curDepth++;
-            }
-            long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
-            if (wait > 0 && !pace(wait)) {
-                held = 0;
-                curDepth--;
-                free[freeCount++] = u.index;
-                break;
+                if (source.pass() != pass) {
+                    // A new loop over the files: fio lets the previous one complete first.
+                    pass = source.pass();
+                    quiesce();
+                }
+                long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
+                if (wait > 0 && !pace(wait)) {
+                    held = 0;
+                    curDepth--;
+                    free[freeCount++] = u.index;
+                    break;
+                }
             }
             u.startTimeNanos = System.nanoTime();
             held = 0;
             QueueStatus ret = queue(u);
-            boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
             if (ret == QueueStatus.BUSY) {
-                // fio requeues the unit; here it goes back to the pool and is refilled later.
+                // fio's requeue_io_u: the unit leaves the queue and is issued again next round.
                 curDepth--;
-                free[freeCount++] = u.index;
+                requeued = u;
                 commit();
             }
+            boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
             if (full || (batchCompleteMin == 0 && batchCompleteMax == 0 && !syncEngine)) {
                 waitForCompletions(full);
             }
@@ -167,6 +173,10 @@ public final class IoLoop {
                     checkMinRate();
                 }
             }
+        }
+        if (requeued != null) {
+            free[freeCount++] = requeued.index;
+            requeued = null;
         }
         // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
         quiesce();

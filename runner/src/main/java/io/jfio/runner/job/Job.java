@@ -143,6 +143,21 @@ public final class Job {
         return stats.errorFile;
     }
 
+    private volatile long loopAllocatedBytes = -1;
+
+    /** Heap bytes the job thread allocated inside the I/O loop (-1 when the JVM can't tell). */
+    public long loopAllocatedBytes() {
+        return loopAllocatedBytes;
+    }
+
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (mx instanceof com.sun.management.ThreadMXBean sun && sun.isThreadAllocatedMemorySupported()) {
+            return sun.getThreadAllocatedBytes(Thread.currentThread().getId());
+        }
+        return -1;
+    }
+
     private IoEngine engine;
     private FileSetup setup;
     private JobError prepareError;
@@ -254,7 +269,9 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
                     .build();
+            long allocBefore = allocatedBytes();
             loop.run();
+            loopAllocatedBytes = allocatedBytes() - allocBefore;
             // fio's update_runtime: only for directions the job does that moved data.
             long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
             if (mode.reads() && stats.ioBytes[0] > 0) {
