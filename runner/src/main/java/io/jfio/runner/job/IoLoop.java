@@ -59,6 +59,11 @@ public final class IoLoop {
     private final long[] issued = new long[3];
     private final long[] completed = new long[3];
     private int lastIssuedDdir = -1;
+    private boolean stashed;
+    private IoDirection stashDdir;
+    private IoFile stashFile;
+    private long stashOffset;
+    private int stashLength;
     private IoFile lastFile;
 
     /** continue_on_error bits: 1 read, 2 write, 4 verify. */
@@ -288,22 +293,43 @@ public final class IoLoop {
         return failed;
     }
 
-    /** Fills a unit: an fsync/fdatasync when one is due (fio's get_rw_ddir), else the workload's next I/O. */
+    /**
+     * Fills a unit: an fsync/fdatasync when one is due after the last write (fio's get_rw_ddir),
+     * else the workload's next I/O. Like fio, a sync is only issued when the workload has more to
+     * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
+     */
     private boolean prepare(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
+        if (stashed) {
+            stashed = false;
+            u.ddir = stashDdir;
+            u.file = stashFile;
+            u.offset = stashOffset;
+            u.length = stashLength;
+            return true;
+        }
+        IoDirection sync = null;
         if (lastIssuedDdir == 1 && lastFile != null) {
             long w = issued[1];
             if (fsyncEvery > 0 && w > 0 && w % fsyncEvery == 0) {
-                fillSync(u, IoDirection.SYNC);
-                return true;
-            }
-            if (fdatasyncEvery > 0 && w > 0 && w % fdatasyncEvery == 0) {
-                fillSync(u, IoDirection.DATASYNC);
-                return true;
+                sync = IoDirection.SYNC;
+            } else if (fdatasyncEvery > 0 && w > 0 && w % fdatasyncEvery == 0) {
+                sync = IoDirection.DATASYNC;
             }
         }
-        return source.next(u, nowUsec);
+        if (!source.next(u, nowUsec)) {
+            return false;
+        }
+        if (sync != null) {
+            stashed = true;
+            stashDdir = u.ddir;
+            stashFile = u.file;
+            stashOffset = u.offset;
+            stashLength = u.length;
+            fillSync(u, sync);
+        }
+        return true;
     }
 
     private void fillSync(IoUnit u, IoDirection d) {
