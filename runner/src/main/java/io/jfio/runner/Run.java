@@ -63,8 +63,13 @@ public final class Run {
     }
 
     public int execute() {
-        boolean normal = request.outputFormats() == null || request.outputFormats().isEmpty()
-                || request.outputFormats().contains("normal");
+        boolean normal;
+        try {
+            normal = Reporter.formats(request).contains(io.jfio.report.format.OutputFormat.NORMAL);
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
         // Informational lines belong to the normal report's stream; when another format owns
         // stdout they are not printed at all (as fio), and diagnostics always go to stderr.
         PrintStream report = out;
@@ -120,7 +125,13 @@ public final class Run {
             // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
             PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
             StatusDriver status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
-            try (Signals signals = Signals.install(scheduler::stopAll)) {
+            try (Signals signals = Signals.install(sig -> {
+                // fio prints this on stdout; stderr keeps JSON on stdout valid.
+                err.println();
+                err.println("fio: terminating on signal " + sig);
+                err.flush();
+                scheduler.stopAll();
+            })) {
                 scheduler.run(() -> {
                     diskTracker.sample();
                     status.tick();

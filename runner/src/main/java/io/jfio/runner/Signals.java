@@ -18,12 +18,20 @@ final class Signals implements AutoCloseable {
     private Signals() {
     }
 
-    static Signals install(Runnable stop) {
+    /** Installs handlers that call {@code stop} with the signal number. */
+    static Signals install(java.util.function.IntConsumer stop) {
         Signals s = new Signals();
+        java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
         for (String name : new String[] {"INT", "TERM"}) {
             try {
                 Signal sig = new Signal(name);
-                SignalHandler old = Signal.handle(sig, x -> stop.run());
+                SignalHandler old = Signal.handle(sig, x -> {
+                    if (count.incrementAndGet() >= 3) {
+                        // Jobs stuck in I/O that never returns: a third signal ends the process.
+                        Runtime.getRuntime().halt(128 + x.getNumber());
+                    }
+                    stop.accept(x.getNumber());
+                });
                 s.signals.add(sig);
                 s.previous.add(old);
             } catch (IllegalArgumentException | UnsupportedOperationException e) {

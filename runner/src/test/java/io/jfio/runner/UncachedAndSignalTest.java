@@ -61,6 +61,7 @@ class UncachedAndSignalTest {
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             System.out.printf("SIGINT: exited %d ms after the signal, status %d%n", ms, p.exitValue());
             assertEquals(0, p.exitValue(), err);
+            assertTrue(err.contains("fio: terminating on signal 2"), err);
             JsonNode doc = JsonParser.parseDocument(out);
             List<JsonNode> jobs = doc.get("jobs").elements();
             assertEquals(1, jobs.size());
