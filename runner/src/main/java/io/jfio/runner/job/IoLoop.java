@@ -409,9 +409,10 @@ public final class IoLoop {
     /** fio's wait_for_completions. */
     private void waitForCompletions(boolean full) {
         commit();
+        // fio: at least one event when the queue is full, and also in polling mode (min=0).
         int min = Math.min(batchCompleteMin, curDepth);
         if ((full && min == 0) || batchCompleteMin == 0) {
-            min = full ? 1 : 0;
+            min = 1;
         }
         do {
             if (!reap(min)) {
@@ -444,7 +445,7 @@ public final class IoLoop {
             complete(engine.event(i), t);
         }
         stats.maybeSample(t);
-        stats.publish();
+        stats.publishIfDue(t);
         return true;
     }
 
@@ -475,7 +476,7 @@ public final class IoLoop {
         free[freeCount++] = u.index;
         if (syncEngine) {
             stats.maybeSample(t);
-            stats.publish();
+            stats.publishIfDue(t);
         }
     }
 

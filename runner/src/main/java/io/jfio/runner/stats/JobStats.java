@@ -244,6 +244,16 @@ public final class JobStats {
         return 6;
     }
 
+    private long nextPublishNanos;
+
+    /** Publishes progress at most every millisecond (the status line reads it once a second). */
+    public void publishIfDue(long nowNanos) {
+        if (nowNanos >= nextPublishNanos) {
+            nextPublishNanos = nowNanos + 1_000_000L;
+            publish();
+        }
+    }
+
     /** Publishes progress to other threads (cheap ordered stores). */
     public void publish() {
         for (int d = 0; d < DIRS; d++) {
