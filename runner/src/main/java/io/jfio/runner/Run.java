@@ -104,44 +104,49 @@ public final class Run {
         }
         try {
             Reporter reporter = new Reporter(request, this);
+            DiskTracker diskTracker = new DiskTracker(new DiskDevices());
+            StatusDriver status = null;
             if (reporter.normal()) {
                 reporter.printPreamble(report);
             }
-            for (Job j : jobs) {
-                if (Opts.getBool(j.spec(), true, "create_serialize")) {
-                    j.prepare();
-                }
-            }
-            runStartNanos = System.nanoTime();
-            runStartEpochMillis = System.currentTimeMillis();
-            DiskTracker diskTracker = new DiskTracker(new DiskDevices());
-            diskTracker.track(jobs);
-            Scheduler scheduler = new Scheduler(jobs);
-            this.scheduler = scheduler;
-            if (stopRequested) {
-                scheduler.stopAll();
-            }
-            // The status line belongs on stdout, unless a machine-read format owns stdout: then it
-            // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
-            PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
-            StatusDriver status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
+            // Ctrl-C / SIGTERM from here on (layout included) stop the jobs; the report is still written.
             try (Signals signals = Signals.install(sig -> {
                 // fio prints this on stdout; stderr keeps JSON on stdout valid.
                 err.println();
                 err.println("fio: terminating on signal " + sig);
                 err.flush();
-                scheduler.stopAll();
+                stop();
             })) {
+                for (Job j : jobs) {
+                    if (Opts.getBool(j.spec(), true, "create_serialize") && !stopRequested) {
+                        j.prepare();
+                    }
+                }
+                runStartNanos = System.nanoTime();
+                runStartEpochMillis = System.currentTimeMillis();
+                diskTracker.track(jobs);
+                Scheduler scheduler = new Scheduler(jobs);
+                this.scheduler = scheduler;
+                if (stopRequested) {
+                    scheduler.stopAll();
+                }
+                // The status line belongs on stdout, unless a machine-read format owns stdout: then it
+                // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
+                PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
+                status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
+                StatusDriver st = status;
                 scheduler.run(() -> {
                     diskTracker.sample();
-                    status.tick();
+                    st.tick();
                 }, 10);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                scheduler.stopAll();
+                stop();
             }
             diskTracker.finish();
-            status.finish();
+            if (status != null) {
+                status.finish();
+            }
             result = reporter.write(report, diskTracker.results(), System.currentTimeMillis());
             report.flush();
         } finally {
@@ -166,6 +171,9 @@ public final class Run {
     /** Stops the run as Ctrl-C does: running jobs end, pending ones never start, the report is written. */
     public void stop() {
         stopRequested = true;
+        for (Job j : jobs) {
+            j.state().terminate();
+        }
         Scheduler s = scheduler;
         if (s != null) {
             s.stopAll();
