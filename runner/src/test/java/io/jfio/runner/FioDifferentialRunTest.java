@@ -83,6 +83,52 @@ class FioDifferentialRunTest {
         }
     }
 
+    /** The submit/commit/reap loop against fio's with the (deterministic) null engine: same depth tables. */
+    @Test
+    void batchingGivesFiosDepthSubmitAndCompleteDistributions() throws Exception {
+        assumeTrue(Files.isExecutable(FIO), "skipped: /usr/bin/fio is not installed");
+        String[] variants = {
+            "iodepth=8\niodepth_batch_submit=4",
+            "iodepth=16\niodepth_batch_submit=8\niodepth_batch_complete_min=4\niodepth_batch_complete_max=8",
+            "iodepth=32\niodepth_low=8\niodepth_batch_submit=32\niodepth_batch_complete_max=32",
+            "iodepth=4\niodepth_batch_complete_min=0",
+        };
+        StringBuilder job = new StringBuilder("[global]\nioengine=null\nrw=randread\nbs=4k\nsize=64m\nnorandommap\n");
+        for (int i = 0; i < variants.length; i++) {
+            job.append("[v").append(i).append("]\n").append(i > 0 ? "stonewall\n" : "").append(variants[i]).append('\n');
+        }
+        Path file = Files.createTempFile("jfio-batch-", ".fio");
+        try {
+            Files.writeString(file, job.toString().replace("\\n", "\n"));
+            JsonNode fio = JsonParser.parseDocument(runFio(file));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            assertEquals(0, Main.run(new String[] {"--output-format=json", file.toString()}, new PrintStream(out, true),
+                    new PrintStream(err, true), System.getenv(), MachineInfo.current()), err.toString());
+            JsonNode jfio = JsonParser.parseDocument(out.toString());
+            for (int i = 0; i < variants.length; i++) {
+                JsonNode a = fio.get("jobs").elements().get(i);
+                JsonNode b = jfio.get("jobs").elements().get(i);
+                for (String table : new String[] {"iodepth_level", "iodepth_submit", "iodepth_complete"}) {
+                    assertEquals(text(a.get(table)), text(b.get(table)), variants[i] + " " + table);
+                }
+                assertEquals(a.get("read").getLong("total_ios"), b.get("read").getLong("total_ios"));
+                System.out.println(variants[i].replace('\n', ' ') + ": submit " + text(b.get("iodepth_submit"))
+                        + " complete " + text(b.get("iodepth_complete")));
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    private static String text(JsonNode table) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode.Member m : table.members()) {
+            b.append(m.key()).append('=').append(m.value().asDouble()).append(' ');
+        }
+        return b.toString().trim();
+    }
+
     private static void compare(JsonNode fio, JsonNode jfio) {
         List<JsonNode> a = fio.get("jobs").elements();
         List<JsonNode> b = jfio.get("jobs").elements();
