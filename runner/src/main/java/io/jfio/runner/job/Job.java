@@ -124,7 +124,9 @@ public final class Job {
                 cpu.end(stats);
             }
             if (stats.error != 0) {
-                ctx.err().printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", ProcessHandle.current().pid(),
+                // A job that failed in set-up never ran: fio reports pid=0 for it.
+                long pid = prepareError != null ? 0 : ProcessHandle.current().pid();
+                ctx.err().printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", pid,
                         stats.error, errorFile(), stats.errorFunction, Errno.describe(stats.error));
             }
             state.setOpenFiles(0);
@@ -138,7 +140,12 @@ public final class Job {
 
     private String errorFile() {
         if (stats.errorFile == null) {
-            stats.errorFile = IO_U_ERROR_FILE;
+            stats.errorFile = switch (stats.errorFunction == null ? "" : stats.errorFunction) {
+                case "total_file_size" -> "filesetup.c:1155";
+                case "io_u error" -> IO_U_ERROR_FILE;
+                default -> stats.errorFunction != null && stats.errorFunction.startsWith("open")
+                        ? "filesetup.c:805" : "backend.c:1";
+            };
         }
         return stats.errorFile;
     }
