@@ -11,5 +11,10 @@ public enum EngineFlag {
     /** The engine opens files itself rather than through the runner's default open. */
     OWN_FILE_OPEN,
     /** Block sizes must be a multiple of the device's logical block size (passthrough). */
-    BLOCK_SIZE_ALIGNED
+    BLOCK_SIZE_ALIGNED,
+    /**
+     * The engine stamps {@link IoUnit#issueTimeNanos} itself at commit (fio's
+     * FIO_ASYNCIO_SETS_ISSUE_TIME; the null engine with iodepth > 1), so the runner must not.
+     */
+    SETS_ISSUE_TIME
 }

@@ -17,10 +17,20 @@ import java.util.List;
 public record EngineOption(String name, Type type, String defaultValue, String help,
                            List<String> choices, long minValue, long maxValue) {
 
-    public enum Type { BOOL, INT, SIZE, STRING, CHOICE, CPU_LIST }
+    /**
+     * BOOL needs a value 0/1 (fio's FIO_OPT_BOOL: a bare {@code nowait} is an error); FLAG may be
+     * bare, meaning 1 (fio's FIO_OPT_STR_SET, e.g. {@code hipri}); INT and SIZE take fio's
+     * number syntax with k/m/g/t/p suffixes (kb_base 1024).
+     */
+    public enum Type { BOOL, INT, SIZE, STRING, CHOICE, CPU_LIST, FLAG }
 
     public static EngineOption bool(String name, String help) {
         return new EngineOption(name, Type.BOOL, "0", help, List.of(), 0, 1);
+    }
+
+    /** An option that may be given bare (= 1) or as 0/1 (fio's FIO_OPT_STR_SET), no default. */
+    public static EngineOption flag(String name, String help) {
+        return new EngineOption(name, Type.FLAG, null, help, List.of(), 0, 0);
     }
 
     public static EngineOption integer(String name, String def, long min, long max, String help) {

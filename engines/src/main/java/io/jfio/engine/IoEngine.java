@@ -50,6 +50,22 @@ public interface IoEngine {
         throw new IllegalStateException(name() + " has no asynchronous completions");
     }
 
+    /**
+     * One line of advice to print (once per job) after I/O failed with {@code errno}, or null.
+     * pvsync2 uses it to explain that RWF_DONTCACHE is refused by the target, not by jfio.
+     */
+    default String errorHint(int errno) {
+        return null;
+    }
+
+    /**
+     * Extra text for a failed unit that fio's errdetails hook prints after the error line (e.g. the
+     * NVMe status of a passthrough command), or null. Called off the I/O path, only for failures.
+     */
+    default String errorDetails(IoUnit unit) {
+        return null;
+    }
+
     /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
     void cleanup();
 }

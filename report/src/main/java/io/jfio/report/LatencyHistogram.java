@@ -1,10 +1,11 @@
 package io.jfio.report;
 
+import java.math.BigDecimal;
 import java.util.Arrays;
 
 /**
  * fio's log-linear latency histogram ("plat", spec/output-format.md 5.1): 1856 buckets of
- * nanosecond values, exact below 128 ns, then 64 sub-buckets per power of two (error < 1/128).
+ * nanosecond values, exact below 128 ns, then 64 sub-buckets per power of two (error &lt; 1/128).
  * Recording is a shift and an increment, so it is safe on the I/O hot path; histograms of
  * several threads or jobs merge exactly, bucket by bucket.
  */
@@ -14,8 +15,13 @@ public final class LatencyHistogram {
     public static final int PLAT_GROUP_NR = 29;
     public static final int PLAT_NR = PLAT_GROUP_NR * PLAT_VAL;
 
+    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
+
     private final long[] buckets = new long[PLAT_NR];
     private long count;
+    /** Percentiles restored from a plain JSON report (no bins); used when the list matches. */
+    private double[] restoredList;
+    private long[] restoredValues;
 
     public static int indexOf(long nanos) {
         if (nanos <= 0) {
@@ -39,7 +45,6 @@ public final class LatencyHistogram {
         int errorBits = (index >> PLAT_BITS) - 1;
         long base = 1L << (errorBits + PLAT_BITS);
         int k = index % PLAT_VAL;
-        // base + (k + 0.5) * 2^errorBits, kept in integers.
         return base + ((2L * k + 1) << errorBits) / 2;
     }
 
@@ -54,6 +59,10 @@ public final class LatencyHistogram {
     }
 
     public void merge(LatencyHistogram other) {
+        if (restoredList == null && count == 0 && other.restoredList != null) {
+            restoredList = other.restoredList;
+            restoredValues = other.restoredValues;
+        }
         for (int i = 0; i < PLAT_NR; i++) {
             buckets[i] += other.buckets[i];
         }
@@ -71,5 +80,57 @@ public final class LatencyHistogram {
     public void clear() {
         Arrays.fill(buckets, 0);
         count = 0;
+        restoredList = null;
+        restoredValues = null;
+    }
+
+    /**
+     * fio's percentiles (spec 5.4): walks the buckets with a running sum and assigns each
+     * percentile the representative of the first bucket where {@code sum * 100 >= p * n}, with
+     * p taken as its exact binary value (this matches the shipped x86-64 binary).
+     *
+     * @param sortedList percentiles in ascending order (see {@link ReportOptions#percentiles()})
+     * @param n the stat's sample count (fio passes the stat's samples, not the bucket sum)
+     * @return bucket representatives in ns, one per percentile
+     */
+    public long[] percentiles(double[] sortedList, long n) {
+        if (restoredList != null && count == 0 && java.util.Arrays.equals(restoredList, sortedList)) {
+            return restoredValues.clone();
+        }
+        long[] out = new long[sortedList.length];
+        long[] minCounts = new long[sortedList.length];
+        for (int j = 0; j < sortedList.length; j++) {
+            minCounts[j] = minCount(sortedList[j], n);
+        }
+        int j = 0;
+        long sum = 0;
+        for (int i = 0; i < PLAT_NR && j < sortedList.length; i++) {
+            sum += buckets[i];
+            while (j < sortedList.length && sum >= minCounts[j]) {
+                out[j++] = valueOf(i);
+            }
+        }
+        // Inconsistent data (fio logs an error): the rest stays at the last bucket's value.
+        while (j < sortedList.length) {
+            out[j++] = valueOf(PLAT_NR - 1);
+        }
+        return out;
+    }
+
+    /** Restores reported percentiles (readers of plain JSON, which has no bins). */
+    public void restorePercentiles(double[] sortedList, long[] values) {
+        this.restoredList = sortedList.clone();
+        this.restoredValues = values.clone();
+    }
+
+    /** Smallest cumulative count s with s &gt;= p * n / 100, p exact (spec 5.4). */
+    static long minCount(double p, long n) {
+        if (n == 0 || p <= 0) {
+            return 0;
+        }
+        BigDecimal t = new BigDecimal(p).multiply(BigDecimal.valueOf(n));
+        BigDecimal[] qr = t.divideAndRemainder(HUNDRED);
+        long q = qr[0].longValueExact();
+        return qr[1].signum() == 0 ? q : q + 1;
     }
 }

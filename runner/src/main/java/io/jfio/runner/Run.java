@@ -1,15 +1,204 @@
 package io.jfio.runner;
 
-import java.io.PrintStream;
+import io.jfio.engine.IoFile;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.files.FileNames;
+import io.jfio.runner.files.MountCheck;
+import io.jfio.runner.job.EngineProvider;
+import io.jfio.runner.job.Job;
+import io.jfio.runner.job.Opts;
+import io.jfio.runner.job.SourceFactory;
+import io.jfio.runner.stats.DiskDevices;
 
-/** Runs a request: starts the jobs group by group, then writes the reports. */
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a request: starts the jobs group by group (each job on its own thread), drives the
+ * status line and disk statistics while they run, stops them on Ctrl-C / SIGTERM, then writes
+ * the reports with what was done.
+ */
 public final class Run {
-    private Run() {
+    private final RunRequest request;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final EngineProvider engines;
+    private final SourceFactory sources;
+    private final List<Job> jobs = new ArrayList<>();
+    private final Map<String, DiskTracker.Entry> disks = new LinkedHashMap<>();
+    private volatile Scheduler scheduler;
+    private volatile boolean stopRequested;
+    private volatile io.jfio.report.RunResult result;
+    private long runStartNanos;
+    private long runStartEpochMillis;
+
+    public Run(RunRequest request, PrintStream out, PrintStream err, EngineProvider engines, SourceFactory sources) {
+        this.request = request;
+        this.out = out;
+        this.err = err;
+        this.engines = engines;
+        this.sources = sources;
     }
 
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
-        err.println("jfio: running jobs is not implemented yet");
-        return 1;
+        return new Run(request, out, err, Defaults.engines(), Defaults.sources()).execute();
+    }
+
+    /** The production engine lookup (registry: built-ins and external:), for tools that wrap engines. */
+    public static EngineProvider defaultEngines() {
+        return Defaults.engines();
+    }
+
+    /** The jobs of the last {@link #execute()} with their measurements (for tests and tools). */
+    public List<Job> jobs() {
+        return jobs;
+    }
+
+    public int execute() {
+        boolean normal = request.outputFormats() == null || request.outputFormats().isEmpty()
+                || request.outputFormats().contains("normal");
+        // Informational lines belong to the normal report's stream; when another format owns
+        // stdout they are not printed at all (as fio), and diagnostics always go to stderr.
+        PrintStream report = out;
+        FileOutputStream file = null;
+        if (request.outputFile() != null) {
+            try {
+                file = new FileOutputStream(request.outputFile());
+                report = new PrintStream(file, false);
+            } catch (IOException e) {
+                err.println("fio: output file open error: " + e.getMessage());
+                return 1;
+            }
+        }
+        Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
+        for (JobSpec spec : request.jobs()) {
+            jobs.add(new Job(spec, ctx));
+        }
+        if (request.readOnly()) {
+            for (Job j : jobs) {
+                if (j.mode().modifies()) {
+                    err.println("fio: trim and write operations are not allowed with the --readonly parameter.");
+                    closeQuietly(file, report);
+                    return 1;
+                }
+            }
+        }
+        String mounted = mountedTarget();
+        if (mounted != null) {
+            err.println(mounted);
+            closeQuietly(file, report);
+            return 1;
+        }
+        try {
+            Reporter reporter = new Reporter(request, this);
+            if (reporter.normal()) {
+                reporter.printPreamble(report);
+            }
+            runStartNanos = System.nanoTime();
+            runStartEpochMillis = System.currentTimeMillis();
+            DiskTracker diskTracker = new DiskTracker(new DiskDevices());
+            diskTracker.track(jobs);
+            Scheduler scheduler = new Scheduler(jobs);
+            this.scheduler = scheduler;
+            if (stopRequested) {
+                scheduler.stopAll();
+            }
+            // The status line belongs on stdout, unless a machine-read format owns stdout: then it
+            // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
+            PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
+            StatusDriver status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
+            try (Signals signals = Signals.install(scheduler::stopAll)) {
+                scheduler.run(() -> {
+                    diskTracker.sample();
+                    status.tick();
+                }, 10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                scheduler.stopAll();
+            }
+            diskTracker.finish();
+            status.finish();
+            result = reporter.write(report, diskTracker.results(), System.currentTimeMillis());
+            report.flush();
+        } finally {
+            if (file != null) {
+                report.close();
+            }
+        }
+        int rc = 0;
+        for (Job j : jobs) {
+            if (j.stats().error != 0) {
+                rc = 1;
+            }
+        }
+        return rc;
+    }
+
+    /** The final report as the report module's model (null before it was written): for tools and the API. */
+    public io.jfio.report.RunResult result() {
+        return result;
+    }
+
+    /** Stops the run as Ctrl-C does: running jobs end, pending ones never start, the report is written. */
+    public void stop() {
+        stopRequested = true;
+        Scheduler s = scheduler;
+        if (s != null) {
+            s.stopAll();
+        }
+    }
+
+    private static void closeQuietly(FileOutputStream file, PrintStream report) {
+        if (file != null) {
+            report.close();
+        }
+    }
+
+    long runStartNanos() {
+        return runStartNanos;
+    }
+
+    long runStartEpochMillis() {
+        return runStartEpochMillis;
+    }
+
+    /** fio's check_mount_writes over every job, before anything starts: fio's message or null. */
+    private String mountedTarget() {
+        for (Job j : jobs) {
+            if (!j.mode().modifies() || Opts.getBool(j.spec(), false, "allow_mounted_write")) {
+                continue;
+            }
+            List<IoFile> files = new ArrayList<>();
+            for (String name : FileNames.forJob(j.spec())) {
+                IoFile f = new IoFile(name, files.size());
+                Path p = Path.of(name);
+                try {
+                    if (Files.exists(p)) {
+                        int fmt = ((Integer) Files.getAttribute(p, "unix:mode")) & 0170000;
+                        if (fmt == 0060000) {
+                            f.type = IoFile.Type.BLOCK;
+                        } else if (fmt == 0020000) {
+                            f.type = IoFile.Type.CHAR;
+                        }
+                    }
+                } catch (IOException | UnsupportedOperationException e) {
+                    // leave it REGULAR: not a device
+                }
+                files.add(f);
+            }
+            IoFile m = MountCheck.firstMounted(files);
+            if (m != null) {
+                return MountCheck.message(m);
+            }
+        }
+        return null;
     }
 }

@@ -51,6 +51,9 @@ public interface LibC {
 
     long mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
 
+    /** Six primitives on purpose: NativeBindingTest proves the 6th argument (offset) arrives intact. */
+    long mmap(long addr, long length, int prot, int flags, int fd, long offset);
+
     int munmap(long addr, long length);
 
     int posix_memalign(PointerByReference memptr, long alignment, long size);

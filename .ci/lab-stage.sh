@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# NVMe lab stage (called by .ci/run after `mvn verify`): boots ONE emulated-NVMe guest through
+# ../shared/lab/nvme-vm.sh and runs every NVMe check inside it with the jar `mvn verify` built:
+#   - LabCheck: data written via io_uring_cmd on /dev/ng0n1 reads back intact via io_uring on
+#     /dev/nvme0n1 and the other way round; short io_uring_cmd jobs with fixedbufs, registerfiles,
+#     hipri (proven on the poll hctx), sqthread_poll, vectored, FUA; NVMe status naming; bs/LBA refusal
+#   - jfio-peak -u1 on /dev/ng0n1 and -u0 on /dev/nvme0n1 (plus polled and fixed-buffer variants):
+#     every output line well-formed
+# Exits 0 with "skipped: <reason>" when the lab cannot start here. Budget: well under 10 minutes.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
+jar=$root/runner/target/jfio.jar
+start=$(date +%s)
+
+skip() { echo "lab-stage skipped: $*"; exit 0; }
+
+[ -x "$lab" ] || skip "no NVMe lab script at $lab"
+[ -f "$jar" ] || skip "no $jar (run mvn verify first)"
+[ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
+[ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root (installs qemu, fills /var/cache/nvme-lab)"
+if ! command -v qemu-system-x86_64 >/dev/null 2>&1 && ! command -v apt-get >/dev/null 2>&1; then
+    skip "qemu-system-x86_64 is missing and cannot be installed (no apt-get)"
+fi
+java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}java
+command -v "$java_bin" >/dev/null 2>&1 || skip "no java on PATH"
+
+# Setup alone (qemu install, kernel/initramfs cache) so a registry outage is a skip, not a failure.
+if ! setup_out=$("$lab" --setup-only 2>&1); then
+    skip "lab setup failed: $(printf '%s\n' "$setup_out" | tail -n 3 | tr '\n' ' ')"
+fi
+
+# What runs in the guest: one bash script, so the guest boots once.
+guest=$(mktemp "$root/.lab-guest.XXXXXX.sh")
+out=$(mktemp /tmp/jfio-lab-out.XXXXXX)
+trap 'rm -f "$guest" "$out"' EXIT
+cat >"$guest" <<'GUEST'
+set -u
+jar=$1
+java=$2
+fail=0
+# Short-lived JVMs under TCG: C1 only starts faster, and the checks are tiny.
+J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -cp $jar"
+echo "guest: $(uname -r), poll_queues=$(cat /sys/module/nvme/parameters/poll_queues), io_poll=$(cat /sys/block/nvme0n1/queue/io_poll)"
+$J io.jfio.runner.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 || fail=1
+
+# The peak tool's lines, each checked against t/io_uring's format.
+peak() {
+    local name=$1; shift
+    local log
+    log=$($J io.jfio.runner.peak.PeakMain "$@" 2>&1)
+    local bad
+    bad=$(printf '%s\n' "$log" | grep -Ev \
+        -e '^submitter=[0-9]+, tid=[0-9]+, file=/dev/[a-z0-9]+, nfiles=[0-9]+, node=-?[0-9]+$' \
+        -e '^polled=[01], fixedbufs=[01], register_files=[01], buffered=[01], QD=[0-9]+$' \
+        -e '^Engine=io_uring, sq_ring=[0-9]+, cq_ring=[0-9]+$' \
+        -e '^IOPS=([0-9]+|[0-9]+\.[0-9]{2}[KM]), BW=([0-9]+MiB/s|[0-9]+\.[0-9]{2}GiB/s), IOS/call=-?[0-9]+/-?[0-9]+$' \
+        -e '^Exiting on timeout$' \
+        -e '^Maximum IOPS=([0-9]+|[0-9]+\.[0-9]{2}[KM])$')
+    local n_iops
+    n_iops=$(printf '%s\n' "$log" | grep -c '^IOPS=')
+    if [ -n "$bad" ] || [ "$n_iops" -lt 1 ] || ! printf '%s\n' "$log" | grep -q '^Maximum IOPS=' \
+        || printf '%s\n' "$log" | grep -q '^Maximum IOPS=0$'; then
+        echo "FAIL: jfio-peak $name: malformed or missing lines:"
+        printf '%s\n' "$log" | sed 's/^/    | /'
+        fail=1
+    else
+        echo "ok: jfio-peak $name: $(printf '%s\n' "$log" | grep '^Maximum IOPS=')"
+        printf '%s\n' "$log" | sed 's/^/    | /'
+    fi
+}
+peak "-u1 /dev/ng0n1" -u1 -p0 -B0 -F1 -O0 -d32 -s8 -c8 -b4096 -r3 /dev/ng0n1
+peak "-u1 -p1 -B1 /dev/ng0n1 (polled, fixed)" -u1 -p1 -B1 -F1 -O0 -d32 -s8 -c8 -b4096 -r3 /dev/ng0n1
+peak "-u0 /dev/nvme0n1" -u0 -p0 -B1 -F1 -O1 -d32 -s8 -c8 -b4096 -r3 /dev/nvme0n1
+peak "-u0 -p1 /dev/nvme0n1 (polled)" -u0 -p1 -B1 -F1 -O1 -d32 -s8 -c8 -b4096 -r3 /dev/nvme0n1
+
+# The same engine through the runner, as a user runs it (active once the runner can run jobs).
+jfio_job() {
+    local name=$1; shift
+    local log
+    log=$($J io.jfio.runner.cli.Main "$@" 2>&1)
+    if printf '%s\n' "$log" | grep -q 'not available in this build'; then
+        echo "skipped: jfio job $name: this build's runner cannot run jobs yet"
+    elif printf '%s\n' "$log" | grep -qE 'err= *[1-9]' || ! printf '%s\n' "$log" | grep -qE 'err= *0'; then
+        echo "FAIL: jfio job $name:"
+        printf '%s\n' "$log" | sed 's/^/    | /'
+        fail=1
+    else
+        echo "ok: jfio job $name: $(printf '%s\n' "$log" | grep -E '^ +(read|write): IOPS=' | sed 's/^ *//' | tr '\n' ' ')"
+    fi
+}
+common="--filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --bs=4k --size=2m --iodepth=8"
+jfio_job "randwrite+verify fixedbufs" --name=w $common --rw=randwrite --verify=crc32c --fixedbufs=1
+jfio_job "randread registerfiles" --name=r $common --rw=randread --registerfiles=1
+jfio_job "randread hipri" --name=p $common --rw=randread --hipri=1
+exit $fail
+GUEST
+
+echo "lab-stage: booting the NVMe guest (TCG; about 1 minute)"
+# Poll queues so hipri/-p1 really poll; tiny disk: jobs touch a few MiB.
+"$lab" --poll-queues 2 --disk-size 256M --timeout 400 -- bash "$guest" "$jar" "$java_bin" 2>&1 | tee "$out"
+rc=${PIPESTATUS[0]}
+elapsed=$(( $(date +%s) - start ))
+case $rc in
+    0) echo "lab-stage: passed in ${elapsed}s" ;;
+    124) echo "lab-stage: FAILED: guest timed out after ${elapsed}s" ;;
+    125) echo "lab-stage: FAILED: the guest did not run the checks (exit 125)" ;;
+    3) skip "lab setup failed (exit 3)" ;;
+    *) echo "lab-stage: FAILED (exit $rc) after ${elapsed}s: $(grep -c '^FAIL' "$out") failed check(s)" ;;
+esac
+exit $rc

@@ -1,0 +1,69 @@
+package io.jfio.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.Errno;
+import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.VError;
+
+/**
+ * fio's generic_open_file / generic_close_file for engines that do I/O on plain file
+ * descriptors: opens with the flags the runner computed ({@link io.jfio.engine.nativeio.OpenFlags#forJob}),
+ * and records the file's type and size (BLKGETSIZE64 for block devices).
+ */
+public final class GenericFileOps {
+    /** Where fio 3.33 records open failures, kept for comparable error text. */
+    public static final String OPEN_ERROR_FILE = "filesetup.c:805";
+    /** fio prints this on stderr before the error when an O_DIRECT open fails with EINVAL. */
+    public static final String DIRECT_UNSUPPORTED_LINE =
+        "fio: looks like your file system does not support direct=1/buffered=0";
+
+    private GenericFileOps() {
+    }
+
+    /**
+     * Opens the file and records its type and size. A failure carries fio's verror text
+     * ({@code file:filesetup.c:805, func=open(PATH), error=...}) as its message.
+     */
+    public static void open(IoFile file, int openFlags) throws EngineException {
+        int fd = Native.libc().open(file.path, openFlags, 0644);
+        if (fd < 0) {
+            int errno = Native.errno();
+            String func = "open(" + file.path + ")";
+            throw new EngineException(errno, func, VError.of(errno, OPEN_ERROR_FILE, func).text());
+        }
+        file.fd = fd;
+        Path p = Path.of(file.path);
+        try {
+            if (BlockDevice.isBlockDevice(p)) {
+                file.type = IoFile.Type.BLOCK;
+                file.realSize = BlockDevice.size(fd);
+            } else if (BlockDevice.isCharDevice(p)) {
+                file.type = IoFile.Type.CHAR;
+            } else {
+                file.type = IoFile.Type.REGULAR;
+                file.realSize = Files.size(p);
+            }
+        } catch (IOException e) {
+            Native.libc().close(fd);
+            file.fd = -1;
+            throw new EngineException(Errno.EIO, "stat", "cannot size " + file.path + ": " + e.getMessage());
+        }
+    }
+
+    public static void close(IoFile file) throws EngineException {
+        if (file.fd < 0) {
+            return;
+        }
+        int rc = Native.libc().close(file.fd);
+        file.fd = -1;
+        if (rc != 0) {
+            int errno = Native.errno();
+            // fio ignores close errors in its report; say what happened in one line
+            throw new EngineException(errno, "close", "close(" + file.path + "): " + Errno.strerror(errno));
+        }
+    }
+}

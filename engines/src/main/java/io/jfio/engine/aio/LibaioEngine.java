@@ -1,0 +1,324 @@
+package io.jfio.engine.aio;
+
+import io.jfio.engine.EngineContext;
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.EngineOption;
+import io.jfio.engine.GenericFileOps;
+import io.jfio.engine.IoDirection;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.QueueStatus;
+import io.jfio.engine.nativeio.LibC;
+import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.RawMemory;
+import io.jfio.engine.uring.Errno;
+
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * fio's libaio engine with raw syscalls. queue() only fills the unit's iocb (one fixed iocb per
+ * unit, aio_data = unit index) and appends its address to the pending list; commit() hands the
+ * whole list to io_submit, coping with partial acceptance and EAGAIN as fio does; getEvents() reaps
+ * with io_getevents, or from the user-mapped ring with {@code userspace_reap}.
+ */
+public final class LibaioEngine implements IoEngine {
+    private static final LibC C = Native.libc();
+    private static final long BLKDISCARD = 0x1277L;
+    static final int IOCB_SIZE = 64;
+    static final int IOCB_CMD_PREAD = 0;
+    static final int IOCB_CMD_PWRITE = 1;
+    static final int IOCB_CMD_FSYNC = 2;
+    static final int IOCB_CMD_PREADV = 7;
+    static final int IOCB_CMD_PWRITEV = 8;
+    static final int RWF_NOWAIT = 0x08;
+    static final int RWF_DONTCACHE = 0x80;
+    private static final long STALL_NANOS = 30_000_000_000L;
+
+    private LibaioOptions opts;
+    private AioContext aio;
+    private int depth;
+    private IoUnit[] units;
+    private ByteBuffer iocbs;
+    private long iocbsAddr;
+    private ByteBuffer iovecs;
+    private long iovecsAddr;
+    private ByteBuffer pending;
+    private long pendingAddr;
+    private int pendingCount;
+    private int inFlight;
+    private ByteBuffer eventBuf;
+    private long eventBufAddr;
+    private IoUnit[] events;
+    private int eventCount;
+    /** Units failed by io_submit itself, reported by the next getEvents. */
+    private IoUnit[] failed;
+    private int failedCount;
+    private int baseRwFlags;
+    private final ByteBuffer discardRange = RawMemory.allocate(16, 8);
+    private final long discardRangeAddr = RawMemory.address(discardRange);
+
+    @Override
+    public String name() {
+        return "libaio";
+    }
+
+    @Override
+    public Set<EngineFlag> flags() {
+        return EnumSet.noneOf(EngineFlag.class);
+    }
+
+    @Override
+    public List<EngineOption> options() {
+        return LibaioOptions.OPTIONS;
+    }
+
+    @Override
+    public void init(EngineContext ctx) throws EngineException {
+        opts = LibaioOptions.parse(ctx.engineOptions());
+        List<IoUnit> list = ctx.ioUnits();
+        int maxIndex = 0;
+        for (IoUnit u : list) {
+            maxIndex = Math.max(maxIndex, u.index);
+        }
+        units = new IoUnit[maxIndex + 1];
+        for (IoUnit u : list) {
+            units[u.index] = u;
+        }
+        depth = Math.max(1, Math.max(ctx.iodepth(), list.size()));
+        iocbs = RawMemory.allocate(IOCB_SIZE * units.length, 64);
+        iocbsAddr = RawMemory.address(iocbs);
+        iovecs = RawMemory.allocate(16 * units.length, 64);
+        iovecsAddr = RawMemory.address(iovecs);
+        pending = RawMemory.allocate(8 * depth, 64);
+        pendingAddr = RawMemory.address(pending);
+        eventBuf = RawMemory.allocate(AioContext.EVENT_SIZE * depth, 64);
+        eventBufAddr = RawMemory.address(eventBuf);
+        events = new IoUnit[depth];
+        failed = new IoUnit[depth];
+        int rw = 0;
+        if (opts.nowait) {
+            rw |= RWF_NOWAIT;
+        }
+        if (opts.uncached != 0 && !ctx.direct()) {
+            rw |= RWF_DONTCACHE;
+        }
+        baseRwFlags = rw;
+        aio = AioContext.setup(depth);
+    }
+
+    /** The AIO context (for tests), null before init. */
+    public AioContext context() {
+        return aio;
+    }
+
+    @Override
+    public void openFile(IoFile file, int openFlags) throws EngineException {
+        GenericFileOps.open(file, openFlags);
+    }
+
+    @Override
+    public void closeFile(IoFile file) throws EngineException {
+        if (file.fd < 0) {
+            return;
+        }
+        GenericFileOps.close(file);
+    }
+
+    @Override
+    public QueueStatus queue(IoUnit u) {
+        if (pendingCount + inFlight >= depth) {
+            return QueueStatus.BUSY;
+        }
+        IoDirection d = u.ddir;
+        if (d == IoDirection.TRIM) {
+            if (pendingCount > 0) {
+                return QueueStatus.BUSY; // fio: synchronous trims only with nothing queued
+            }
+            discardRange.putLong(0, u.offset);
+            discardRange.putLong(8, u.length);
+            int r = C.ioctl(u.file.fd, BLKDISCARD, discardRangeAddr);
+            u.complete(r < 0 ? -Native.errno() : u.length);
+            return QueueStatus.COMPLETED;
+        }
+        int b = IOCB_SIZE * u.index;
+        ByteBuffer io = iocbs;
+        int op;
+        long buf = u.bufferAddress;
+        long nbytes = u.length;
+        int rw = 0;
+        switch (d) {
+            case READ, WRITE -> {
+                boolean read = d == IoDirection.READ;
+                rw = baseRwFlags | u.rwFlags;
+                if (opts.vectored) {
+                    int v = 16 * u.index;
+                    iovecs.putLong(v, u.bufferAddress);
+                    iovecs.putLong(v + 8, u.length);
+                    op = read ? IOCB_CMD_PREADV : IOCB_CMD_PWRITEV;
+                    buf = iovecsAddr + v;
+                    nbytes = 1;
+                } else {
+                    op = read ? IOCB_CMD_PREAD : IOCB_CMD_PWRITE;
+                }
+            }
+            // fio uses FSYNC for fsync, fdatasync and sync_file_range alike.
+            case SYNC, DATASYNC, SYNC_FILE_RANGE -> {
+                op = IOCB_CMD_FSYNC;
+                buf = 0;
+                nbytes = 0;
+            }
+            default -> throw new IllegalStateException("libaio: unexpected ddir " + d);
+        }
+        io.putLong(b, u.index);            // aio_data
+        io.putInt(b + 8, 0);               // aio_key
+        io.putInt(b + 12, rw);             // aio_rw_flags
+        io.putShort(b + 16, (short) op);   // aio_lio_opcode
+        io.putShort(b + 18, (short) 0);    // aio_reqprio
+        io.putInt(b + 20, u.file.fd);      // aio_fildes
+        io.putLong(b + 24, buf);           // aio_buf
+        io.putLong(b + 32, nbytes);        // aio_nbytes
+        io.putLong(b + 40, op == IOCB_CMD_FSYNC ? 0 : u.offset);
+        io.putLong(b + 48, 0L);            // aio_reserved2
+        io.putLong(b + 56, 0L);            // aio_flags, aio_resfd
+        pending.putLong(8 * pendingCount++, iocbsAddr + b);
+        return QueueStatus.QUEUED;
+    }
+
+    @Override
+    public int commit() throws EngineException {
+        int idx = 0;
+        long stallStart = 0;
+        while (idx < pendingCount) {
+            int r = aio.submit(pendingAddr + 8L * idx, pendingCount - idx);
+            if (r > 0) {
+                idx += r;
+                inFlight += r;
+                stallStart = 0;
+                continue;
+            }
+            if (r == -Errno.EINTR) {
+                continue;
+            }
+            if (r == 0 || r == -Errno.EAGAIN || r == -Errno.ENOMEM) {
+                if (inFlight > 0) {
+                    break; // reap first, the rest goes with the next commit
+                }
+                long now = System.nanoTime();
+                if (stallStart == 0) {
+                    stallStart = now;
+                } else if (now - stallStart > STALL_NANOS) {
+                    throw new EngineException(-r, "io_submit", "libaio: aio appears to be stalled, giving up");
+                }
+                LockSupport.parkNanos(1000);
+                continue;
+            }
+            // The first iocb was refused (EINVAL, EBADF, EOPNOTSUPP for an RWF flag the file
+            // does not support, ...): complete it with the error, keep submitting the rest.
+            long iocb = pending.getLong(8 * idx);
+            IoUnit u = units[(int) iocbs.getLong((int) (iocb - iocbsAddr))];
+            u.complete(r);
+            failed[failedCount++] = u;
+            idx++;
+        }
+        if (idx > 0) {
+            for (int i = idx; i < pendingCount; i++) {
+                pending.putLong(8 * (i - idx), pending.getLong(8 * i));
+            }
+            pendingCount -= idx;
+        }
+        return idx;
+    }
+
+    private void convert(int n) {
+        for (int i = 0; i < n; i++) {
+            int e = AioContext.EVENT_SIZE * i;
+            IoUnit u = units[(int) eventBuf.getLong(e)];
+            u.complete(eventBuf.getLong(e + 16));
+            events[eventCount++] = u;
+        }
+        inFlight -= n;
+    }
+
+    @Override
+    public int getEvents(int min, int max, long timeoutNanos) throws EngineException {
+        eventCount = 0;
+        if (max > events.length) {
+            max = events.length;
+        }
+        if (min > max) {
+            min = max;
+        }
+        while (failedCount > 0 && eventCount < max) {
+            events[eventCount++] = failed[--failedCount];
+        }
+        boolean first = true;
+        while (eventCount < max && (first || eventCount < min)) {
+            first = false;
+            if (inFlight == 0) {
+                if (pendingCount > 0) {
+                    commit();
+                }
+                if (inFlight == 0) {
+                    while (failedCount > 0 && eventCount < max) {
+                        events[eventCount++] = failed[--failedCount];
+                    }
+                    break; // nothing in the kernel: waiting would never end
+                }
+            }
+            int want = Math.max(0, min - eventCount);
+            int n;
+            if (opts.userspaceReap && want == 0 && aio.userReapable()) {
+                n = aio.reapUser(eventBuf, max - eventCount);
+            } else {
+                n = aio.getEvents(want, max - eventCount, eventBufAddr, timeoutNanos);
+            }
+            if (n < 0) {
+                if (n == -Errno.EINTR) {
+                    first = eventCount == 0;
+                    continue;
+                }
+                if (n == -Errno.EAGAIN) {
+                    commit();
+                    LockSupport.parkNanos(10_000);
+                    continue;
+                }
+                throw new EngineException(-n, "io_getevents", "libaio: io_getevents failed: " + Errno.describe(-n));
+            }
+            convert(n);
+            if (n == 0 && timeoutNanos >= 0) {
+                break; // timed out
+            }
+        }
+        return eventCount;
+    }
+
+    @Override
+    public String errorHint(int errno) {
+        if (errno == Errno.EOPNOTSUPP && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_DONTCACHE) != 0) {
+            return io.jfio.engine.nativeio.RwfFlags.DONTCACHE_HINT;
+        }
+        if (errno == Errno.EAGAIN && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_NOWAIT) != 0) {
+            return "nowait=1: the kernel refused to block (EAGAIN); fio suggests ignore_error=EAGAIN";
+        }
+        return null;
+    }
+
+    @Override
+    public IoUnit event(int i) {
+        return events[i];
+    }
+
+    @Override
+    public void cleanup() {
+        if (aio != null) {
+            aio.close();
+            aio = null;
+        }
+    }
+}

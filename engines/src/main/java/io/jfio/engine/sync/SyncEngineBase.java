@@ -1,0 +1,153 @@
+package io.jfio.engine.sync;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import io.jfio.engine.EngineContext;
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.EngineOption;
+import io.jfio.engine.EngineOptions;
+import io.jfio.engine.GenericFileOps;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.QueueStatus;
+import io.jfio.engine.nativeio.AlignedBuffer;
+import io.jfio.engine.nativeio.LibC;
+import io.jfio.engine.nativeio.Native;
+
+/**
+ * What fio's sync-family engines share: generic open/close, the sync directions (fsync,
+ * fdatasync, sync_file_range), trim, and fio's result rule (a short count is a residual, -1 is
+ * the errno). Subclasses only move data. Native scratch memory (iovecs, the discard range) is
+ * allocated once at init, so queue() allocates nothing.
+ */
+abstract class SyncEngineBase implements IoEngine {
+    static final int SEEK_SET = 0;
+    private static final long BLKDISCARD = io.jfio.engine.nativeio.BlockDevice.BLKDISCARD;
+    private static final int FALLOC_FL_KEEP_SIZE = 0x01;
+    private static final int FALLOC_FL_PUNCH_HOLE = 0x02;
+    /** SYNC_FILE_RANGE_WAIT_BEFORE | WRITE | WAIT_AFTER: fio's default for sync_file_range=. */
+    private static final int SFR_DEFAULT = 0x7;
+
+    protected LibC libc;
+    protected EngineContext ctx;
+    protected EngineOptions options;
+    /** iovec array, 16 bytes per entry, {@link #iovecCount()} entries. */
+    protected AlignedBuffer iovecs;
+    protected long iovecBase;
+    private AlignedBuffer scratch;
+    private long rangeAddr;
+
+    @Override
+    public Set<EngineFlag> flags() {
+        return EnumSet.of(EngineFlag.SYNC_IO);
+    }
+
+    @Override
+    public List<EngineOption> options() {
+        return List.of();
+    }
+
+    /** How many iovecs the engine needs (vsync: iodepth). */
+    int iovecCount() {
+        return 1;
+    }
+
+    @Override
+    public void init(EngineContext ctx) throws EngineException {
+        this.ctx = ctx;
+        this.options = EngineOptions.parse(options(), ctx.engineOptions());
+        this.libc = Native.libc();
+        this.iovecs = AlignedBuffer.allocate(16L * Math.max(1, iovecCount()), 64);
+        this.iovecBase = iovecs.address();
+        this.scratch = AlignedBuffer.allocate(16, 64);
+        this.rangeAddr = scratch.address();
+    }
+
+    @Override
+    public void openFile(IoFile file, int openFlags) throws EngineException {
+        GenericFileOps.open(file, openFlags);
+    }
+
+    @Override
+    public void closeFile(IoFile file) throws EngineException {
+        GenericFileOps.close(file);
+    }
+
+    @Override
+    public QueueStatus queue(IoUnit u) {
+        long ret;
+        switch (u.ddir) {
+            case READ:
+            case WRITE:
+                ret = transfer(u);
+                break;
+            case SYNC:
+                ret = libc.fsync(u.file.fd);
+                break;
+            case DATASYNC:
+                ret = libc.fdatasync(u.file.fd);
+                break;
+            case SYNC_FILE_RANGE:
+                ret = libc.sync_file_range(u.file.fd, u.offset, u.length, u.rwFlags != 0 ? u.rwFlags : SFR_DEFAULT);
+                break;
+            case TRIM:
+                ret = trim(u);
+                break;
+            default:
+                ret = -1;
+        }
+        end(u, ret);
+        return QueueStatus.COMPLETED;
+    }
+
+    /** The data transfer of one READ/WRITE unit: bytes moved or -1 (errno set). */
+    abstract long transfer(IoUnit u);
+
+    /** Records a syscall-style return: data directions keep bytes moved, syncs report their length. */
+    final void end(IoUnit u, long ret) {
+        if (ret < 0) {
+            u.complete(-Native.errno());
+        } else if (u.ddir.isSync()) {
+            u.complete(u.length);
+        } else if (u.ddir == io.jfio.engine.IoDirection.TRIM) {
+            u.complete(u.length);
+        } else {
+            u.complete(ret);
+        }
+    }
+
+    private long trim(IoUnit u) {
+        if (u.file.type == IoFile.Type.BLOCK) {
+            unsafePut(rangeAddr, u.offset);
+            unsafePut(rangeAddr + 8, u.length);
+            return libc.ioctl(u.file.fd, BLKDISCARD, rangeAddr);
+        }
+        return libc.fallocate(u.file.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, u.offset, u.length);
+    }
+
+    static void unsafePut(long addr, long v) {
+        Mem.putLong(addr, v);
+    }
+
+    /** Points iovec {@code i} at the unit's buffer. */
+    final long setIovec(int i, IoUnit u) {
+        long iov = iovecBase + 16L * i;
+        Mem.putLong(iov, u.bufferAddress);
+        Mem.putLong(iov + 8, u.length);
+        return iov;
+    }
+
+    @Override
+    public void cleanup() {
+        if (iovecs != null) {
+            iovecs.close();
+            scratch.close();
+            iovecs = null;
+            scratch = null;
+        }
+    }
+}

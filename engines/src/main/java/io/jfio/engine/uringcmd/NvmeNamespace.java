@@ -1,0 +1,98 @@
+package io.jfio.engine.uringcmd;
+
+import io.jfio.engine.EngineException;
+import io.jfio.engine.nativeio.LibC;
+import io.jfio.engine.nativeio.Native;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * What jfio needs to know about an NVMe namespace before passthrough I/O (spec/engines.md 5.4):
+ * its id (NVME_IOCTL_ID) and, from an admin Identify Namespace, the LBA format and the size.
+ *
+ * @param nsid         namespace id, goes into every command
+ * @param lbaDataSize  bytes of data per LBA (512, 4096, ...)
+ * @param metadataSize metadata bytes per LBA of the active format
+ * @param extendedLba  metadata is inline after each LBA's data (flbas bit 4)
+ * @param nsze         namespace size in LBAs
+ */
+public record NvmeNamespace(int nsid, int lbaDataSize, int metadataSize, boolean extendedLba, long nsze) {
+
+    /** Bytes one LBA occupies in a data buffer: data plus inline metadata for extended formats. */
+    public int lbaSize() {
+        return extendedLba ? lbaDataSize + metadataSize : lbaDataSize;
+    }
+
+    /** log2 of the LBA data size; valid for power-of-two formats. */
+    public int lbaShift() {
+        return Integer.numberOfTrailingZeros(lbaDataSize);
+    }
+
+    public long sizeBytes() {
+        return (long) lbaSize() * nsze;
+    }
+
+    /** Null when every block size is a multiple of the LBA size, else fio's message for the first one that is not. */
+    public String checkBlockSize(String file, int... blockSizes) {
+        for (int bs : blockSizes) {
+            if (bs > 0 && bs % lbaSize() != 0) {
+                return file + ": block size " + bs + " must be a multiple of LBA data size " + lbaSize();
+            }
+        }
+        return null;
+    }
+
+    /** Queries an open /dev/ngXnY (or /dev/nvmeXnY) descriptor. */
+    public static NvmeNamespace identify(int fd, String path) throws EngineException {
+        LibC c = Native.libc();
+        int nsid = c.ioctl(fd, Nvme.NVME_IOCTL_ID, 0);
+        if (nsid < 0) {
+            int err = Native.errno();
+            throw new EngineException(err, "ioctl(NVME_IOCTL_ID)",
+                    path + ": not an NVMe namespace (NVME_IOCTL_ID: " + c.strerror(err) + ")");
+        }
+        // Both blocks are direct buffers held by local references until the ioctl returns.
+        ByteBuffer data = ByteBuffer.allocateDirect(Nvme.IDENTIFY_SIZE + 4096).alignedSlice(4096)
+                .order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer cmd = ByteBuffer.allocateDirect(Nvme.CMD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+        long dataAddr = address(data);
+        cmd.put(Nvme.CMD_OPCODE, (byte) Nvme.ADMIN_IDENTIFY);
+        cmd.putInt(Nvme.CMD_NSID, nsid);
+        cmd.putLong(Nvme.CMD_ADDR, dataAddr);
+        cmd.putInt(Nvme.CMD_DATA_LEN, Nvme.IDENTIFY_SIZE);
+        cmd.putInt(Nvme.CMD_CDW10, Nvme.CNS_NAMESPACE);
+        cmd.putInt(Nvme.CMD_CDW11, 0); // CSI 0 = NVM command set
+        int rc = c.ioctl(fd, Nvme.NVME_IOCTL_ADMIN_CMD, address(cmd));
+        if (rc < 0) {
+            int err = Native.errno();
+            throw new EngineException(err, "ioctl(NVME_IOCTL_ADMIN_CMD)",
+                    path + ": identify namespace failed: " + c.strerror(err));
+        }
+        if (rc > 0) {
+            throw new EngineException(0, "ioctl(NVME_IOCTL_ADMIN_CMD)",
+                    path + ": identify namespace failed: " + NvmeStatus.describe(rc));
+        }
+        return parse(nsid, data);
+    }
+
+    /** Decodes an Identify Namespace data block (little endian). */
+    static NvmeNamespace parse(int nsid, ByteBuffer id) {
+        id = id.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        long nsze = id.getLong(0);
+        int nlbaf = id.get(25) & 0xFF;
+        int flbas = id.get(26) & 0xFF;
+        int idx = flbas & 0xF;
+        if (nlbaf >= 16) {
+            idx |= ((flbas >> 5) & 3) << 4;
+        }
+        int lbaf = 128 + 4 * idx;
+        int ms = id.getShort(lbaf) & 0xFFFF;
+        int lbads = id.get(lbaf + 2) & 0xFF;
+        boolean extended = (flbas & 0x10) != 0 && ms > 0;
+        return new NvmeNamespace(nsid, 1 << lbads, ms, extended, nsze);
+    }
+
+    static long address(ByteBuffer direct) {
+        return com.kenai.jffi.MemoryIO.getInstance().getDirectBufferAddress(direct);
+    }
+}

@@ -1,0 +1,161 @@
+package io.jfio.engine.uring;
+
+import io.jfio.engine.EngineException;
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RingTest {
+    static final int FIO_DEFAULT = Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN | Uring.SETUP_SINGLE_ISSUER
+        | Uring.SETUP_DEFER_TASKRUN;
+
+    /** Submits n NOPs in batches of 32 and reaps them; returns the sum of user_data seen. */
+    static long nops(Ring ring, int n) {
+        SubmissionQueue sq = ring.sq();
+        CompletionQueue cq = ring.cq();
+        long sum = 0;
+        int done = 0;
+        int sent = 0;
+        while (done < n) {
+            while (sent < n && sent - done < 32) {
+                int slot = sq.next();
+                if (slot < 0) {
+                    break;
+                }
+                sq.prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, 0, sent);
+                sent++;
+            }
+            int pending = sq.publish();
+            int r = ring.enter(pending, 1, Uring.ENTER_GETEVENTS);
+            if (r < 0) {
+                throw new IllegalStateException("enter " + r);
+            }
+            sq.consumed(r);
+            int k = cq.ready();
+            for (int i = 0; i < k; i++) {
+                sum += cq.userData(i);
+                if (cq.res(i) != 0) {
+                    throw new IllegalStateException("res " + cq.res(i));
+                }
+            }
+            cq.advance(k);
+            done += k;
+        }
+        return sum;
+    }
+
+    @Test
+    void nopsThroughDefaultFlagsRing() throws EngineException {
+        try (Ring ring = Ring.setupWithFallback(32, FIO_DEFAULT, 32, -1, 0)) {
+            assertEquals(FIO_DEFAULT, ring.flags(), "6.18 accepts fio's default flags");
+            assertEquals(32, ring.sq().entries());
+            assertEquals(32, ring.cq().entries());
+            long n = 10_000;
+            assertEquals(n * (n - 1) / 2, nops(ring, (int) n));
+        }
+    }
+
+    @Test
+    void sqe128AndCqe32Rings() throws EngineException {
+        try (Ring ring = Ring.setup(16, Uring.SETUP_SQE128 | Uring.SETUP_CQE32, 0, -1, 0)) {
+            assertEquals(128, ring.sqeSize());
+            assertEquals(32, ring.cqeSize());
+            assertEquals(4950, nops(ring, 100));
+        }
+    }
+
+    @Test
+    void probeSeesReadAndWrite() throws EngineException {
+        try (Ring ring = Ring.setup(8, 0, 0, -1, 0)) {
+            boolean[] ops = ring.probe();
+            assertNotNull(ops);
+            assertTrue(ops[Uring.OP_READ] && ops[Uring.OP_WRITE] && ops[Uring.OP_READ_FIXED]);
+        }
+    }
+
+    @Test
+    void deferTaskrunAloneFallsBack() throws EngineException {
+        // DEFER_TASKRUN without SINGLE_ISSUER is EINVAL: the ladder drops both.
+        try (Ring ring = Ring.setupWithFallback(8, Uring.SETUP_DEFER_TASKRUN | Uring.SETUP_COOP_TASKRUN, 0, -1, 0)) {
+            assertEquals(Uring.SETUP_COOP_TASKRUN, ring.flags());
+        }
+    }
+
+    @Test
+    void millionNopsAllocateNothingPerIo() throws EngineException {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long tid = Thread.currentThread().getId();
+        try (Ring ring = Ring.setupWithFallback(32, FIO_DEFAULT, 32, -1, 0)) {
+            nops(ring, 50_000); // warm-up
+            long before = mx.getThreadAllocatedBytes(tid);
+            nops(ring, 1_000_000);
+            long allocated = mx.getThreadAllocatedBytes(tid) - before;
+            System.out.println("1M NOPs allocated " + allocated + " bytes");
+            assertTrue(allocated < 64 * 1024, "allocated " + allocated + " bytes for 1M NOPs");
+        }
+    }
+
+    /** One SQE through enter(1, 1, GETEVENTS); returns its res. */
+    static int one(Ring ring, int slot) {
+        ring.sq().publish();
+        int r = ring.enter(ring.sq().unsubmitted(), 1, Uring.ENTER_GETEVENTS);
+        assertEquals(1, r);
+        ring.sq().consumed(r);
+        int res = ring.cq().res(0);
+        ring.cq().advance(1);
+        return res;
+    }
+
+    private static int openShm(String name) {
+        int fd = io.jfio.engine.nativeio.Native.libc().open("/dev/shm/" + name, 0x40 | 2, 0644);
+        assertTrue(fd >= 0);
+        return fd;
+    }
+
+    @Test
+    void fsyncOnAnIopollRingIsEinval() throws EngineException {
+        String name = "jfio-engines-async-ring-" + ProcessHandle.current().pid();
+        int fd = openShm(name);
+        try (Ring ring = Ring.setup(4, Uring.SETUP_IOPOLL, 0, -1, 0)) {
+            int slot = ring.sq().next();
+            ring.sq().prep(slot, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 7);
+            assertEquals(-Errno.EINVAL, one(ring, slot), "the trap the engine avoids by syncing synchronously");
+        } finally {
+            io.jfio.engine.nativeio.Native.libc().close(fd);
+            io.jfio.engine.nativeio.Native.libc().unlink("/dev/shm/" + name);
+        }
+    }
+
+    @Test
+    void reusedSlotsAreZeroedSoStaleFieldsCannotBreakFsync() throws EngineException {
+        String name = "jfio-engines-async-ring2-" + ProcessHandle.current().pid();
+        int fd = openShm(name);
+        try (Ring ring = Ring.setup(1, 0, 0, -1, 0)) {
+            // A slot once used as READ_FIXED-like (buf_index, rw_flags set) ...
+            int slot = ring.sq().next();
+            ring.sq().prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, Uring.RWF_NOWAIT, 1);
+            ring.sq().putShort(slot, Uring.SQE_BUF_INDEX, 3);
+            one(ring, slot);
+            // ... comes back zeroed from next(), so an FSYNC prepared in it succeeds.
+            int again = ring.sq().next();
+            assertEquals(slot, again);
+            java.nio.ByteBuffer sqes = ring.sq().sqeBuffer();
+            assertEquals(0, sqes.getShort(again * ring.sqeSize() + Uring.SQE_BUF_INDEX));
+            assertEquals(0, sqes.getInt(again * ring.sqeSize() + Uring.SQE_RW_FLAGS));
+            ring.sq().prep(again, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 3);
+            assertEquals(0, one(ring, again));
+            // Without the zeroing (what fio does) the leftover field makes the kernel refuse it.
+            int stale = ring.sq().next();
+            ring.sq().prep(stale, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 4);
+            ring.sq().putShort(stale, Uring.SQE_BUF_INDEX, 3);
+            assertEquals(-Errno.EINVAL, one(ring, stale), "kernel rejects an FSYNC with a stale buf_index");
+        } finally {
+            io.jfio.engine.nativeio.Native.libc().close(fd);
+            io.jfio.engine.nativeio.Native.libc().unlink("/dev/shm/" + name);
+        }
+    }
+}

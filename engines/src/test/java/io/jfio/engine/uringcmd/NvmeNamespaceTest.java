@@ -1,0 +1,87 @@
+package io.jfio.engine.uringcmd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jfio.engine.EngineException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Host-side checks of the passthrough logic that needs no NVMe (the lab stage covers the device). */
+class NvmeNamespaceTest {
+
+    /** An Identify Namespace block with format 0 = 512 B and format 1 = 4096 B + 8 B metadata. */
+    private static ByteBuffer identify(int flbas, long nsze) {
+        ByteBuffer b = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(0, nsze);
+        b.put(25, (byte) 1); // nlbaf: two formats
+        b.put(26, (byte) flbas);
+        b.putShort(128, (short) 0);
+        b.put(130, (byte) 9);
+        b.putShort(132, (short) 8);
+        b.put(134, (byte) 12);
+        return b;
+    }
+
+    @Test
+    void decodesActiveFormatAndSize() {
+        NvmeNamespace ns = NvmeNamespace.parse(1, identify(0, 2097152));
+        assertEquals(512, ns.lbaSize());
+        assertEquals(9, ns.lbaShift());
+        assertEquals(1L << 30, ns.sizeBytes());
+        assertFalse(ns.extendedLba());
+
+        NvmeNamespace ns4k = NvmeNamespace.parse(2, identify(1, 1000));
+        assertEquals(4096, ns4k.lbaDataSize());
+        assertEquals(8, ns4k.metadataSize());
+        assertEquals(4096, ns4k.lbaSize(), "separate metadata: data buffer holds only data");
+
+        NvmeNamespace ext = NvmeNamespace.parse(2, identify(0x11, 1000));
+        assertTrue(ext.extendedLba());
+        assertEquals(4104, ext.lbaSize());
+        assertEquals(4104L * 1000, ext.sizeBytes());
+    }
+
+    @Test
+    void rejectsBlockSizesThatAreNotLbaMultiples() {
+        NvmeNamespace ns = NvmeNamespace.parse(1, identify(1, 1000));
+        assertNull(ns.checkBlockSize("/dev/ng0n1", 4096, 8192, 0));
+        assertEquals("/dev/ng0n1: block size 512 must be a multiple of LBA data size 4096",
+                ns.checkBlockSize("/dev/ng0n1", 4096, 512));
+    }
+
+    @Test
+    void namesNvmeStatus() {
+        assertEquals("cq entry status (sct=0x00; sc=0x80) LBA Out of Range", NvmeStatus.describe(0x80));
+        assertEquals("cq entry status (sct=0x02; sc=0x81) Unrecovered Read Error", NvmeStatus.describe(0x4281));
+        assertEquals("Invalid Field in Command", NvmeStatus.name(0, 2));
+    }
+
+    @Test
+    void validatesOptions() throws Exception {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("cmd_type", "nvme");
+        m.put("fixedbufs", "");
+        m.put("hipri", "1");
+        m.put("sqthread_poll", "1");
+        UringCmdOptions o = UringCmdOptions.parse(m);
+        assertTrue(o.fixedBufs);
+        assertTrue(o.hipri);
+        assertTrue(o.registerFiles, "sqthread_poll implies registerfiles");
+        assertTrue(o.nonVectored);
+
+        EngineException e = assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("cmd_type", "bsg")));
+        assertTrue(e.getMessage().contains("cmd_type=bsg"), e.getMessage());
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("nowait", "1")));
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("hipri", "2")));
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("bogus", "1")));
+        assertThrows(EngineException.class,
+                () -> UringCmdOptions.parse(Map.of("fixedbufs", "1", "nonvectored", "0")));
+    }
+}

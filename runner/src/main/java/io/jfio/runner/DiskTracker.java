@@ -1,0 +1,114 @@
+package io.jfio.runner;
+
+import io.jfio.runner.files.FileNames;
+import io.jfio.runner.job.Job;
+import io.jfio.runner.job.Opts;
+import io.jfio.runner.stats.DiskDevices;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Disk statistics over the run (spec/output-format.md 3.6): the devices under every job's
+ * files, their /sys/block stat read before the jobs start, every 250 ms while they run and once
+ * after they finish.
+ */
+final class DiskTracker {
+    /** One tracked device: first and latest stat readings and when they were taken. */
+    static final class Entry {
+        final String name;
+        final List<Entry> slaves = new ArrayList<>();
+        long[] first;
+        long[] last;
+        long firstNanos;
+        long lastNanos;
+
+        Entry(String name) {
+            this.name = name;
+        }
+    }
+
+    private final DiskDevices devices;
+    private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private long nextSampleNanos;
+
+    DiskTracker(DiskDevices devices) {
+        this.devices = devices;
+    }
+
+    void track(List<Job> jobs) {
+        for (Job j : jobs) {
+            String engine = Opts.getString(j.spec(), "psync", "ioengine");
+            if (!Opts.getBool(j.spec(), true, "disk_util") || engine.equals("null") || engine.startsWith("cpuio")) {
+                continue;
+            }
+            for (var e : devices.devicesOf(FileNames.forJob(j.spec())).entrySet()) {
+                if (entries.containsKey(e.getKey())) {
+                    continue;
+                }
+                Entry entry = open(e.getKey());
+                if (entry == null) {
+                    continue;
+                }
+                for (String s : e.getValue().slaves()) {
+                    Entry se = open(s);
+                    if (se != null) {
+                        entry.slaves.add(se);
+                    }
+                }
+                entries.put(e.getKey(), entry);
+            }
+        }
+        nextSampleNanos = System.nanoTime() + 250_000_000L;
+    }
+
+    private Entry open(String name) {
+        long[] stat = devices.readStat(name);
+        if (stat == null) {
+            return null;
+        }
+        Entry e = new Entry(name);
+        e.first = stat;
+        e.last = stat;
+        e.firstNanos = System.nanoTime();
+        e.lastNanos = e.firstNanos;
+        return e;
+    }
+
+    /** Called often by the run loop; reads the stat files every 250 ms. */
+    void sample() {
+        long now = System.nanoTime();
+        if (now < nextSampleNanos || entries.isEmpty()) {
+            return;
+        }
+        nextSampleNanos = now + 250_000_000L;
+        readAll();
+    }
+
+    void finish() {
+        readAll();
+    }
+
+    private void readAll() {
+        for (Entry e : entries.values()) {
+            read(e);
+            for (Entry s : e.slaves) {
+                read(s);
+            }
+        }
+    }
+
+    private void read(Entry e) {
+        long[] stat = devices.readStat(e.name);
+        if (stat != null) {
+            e.last = stat;
+            e.lastNanos = System.nanoTime();
+        }
+    }
+
+    List<Entry> results() {
+        return new ArrayList<>(entries.values());
+    }
+}

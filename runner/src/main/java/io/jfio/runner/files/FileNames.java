@@ -1,0 +1,105 @@
+package io.jfio.runner.files;
+
+import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.job.Opts;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The file names a job uses (spec/jobfile.md 5.1-5.2): filename lists, directory, filename_format. */
+public final class FileNames {
+    public static final String DEFAULT_FORMAT = "$jobname.$jobnum.$filenum";
+
+    private FileNames() {
+    }
+
+    /** Splits fio's colon list: {@code \:} is a literal colon, empty names are skipped. */
+    public static List<String> splitColonList(String value) {
+        List<String> out = new ArrayList<>();
+        if (value == null) {
+            return out;
+        }
+        StringBuilder cur = new StringBuilder();
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\' && i + 1 < value.length() && value.charAt(i + 1) == ':') {
+                cur.append(':');
+                i++;
+            } else if (c == ':') {
+                if (cur.length() > 0) {
+                    out.add(cur.toString());
+                }
+                cur.setLength(0);
+            } else {
+                cur.append(c);
+            }
+        }
+        if (cur.length() > 0) {
+            out.add(cur.toString());
+        }
+        return out;
+    }
+
+    /** All file paths of one job (one clone), in fio's order. */
+    public static List<String> forJob(JobSpec spec) {
+        List<String> dirs = splitColonList(Opts.getString(spec, null, "directory"));
+        String filename = Opts.getString(spec, null, "filename");
+        List<String> out = new ArrayList<>();
+        if (filename != null && !filename.isEmpty()) {
+            String dir = dirs.isEmpty() ? null : dirs.get(0);
+            for (String name : splitColonList(filename)) {
+                out.add(dir == null || name.equals("-") ? name : dir + "/" + name);
+            }
+            return out;
+        }
+        int nrfiles = (int) Math.max(1, Opts.getLong(spec, 1, "nrfiles", "nr_files"));
+        String dir = dirs.isEmpty() ? null : dirs.get(spec.cloneIndex() % dirs.size());
+        if (nrfiles == 1) {
+            // fio uses the job's name itself when it names an existing non-regular file (a device).
+            Path own = Path.of(dir == null ? spec.name() : dir + "/" + spec.name());
+            if (Files.exists(own) && !Files.isRegularFile(own)) {
+                out.add(own.toString());
+                return out;
+            }
+        }
+        String format = Opts.getString(spec, DEFAULT_FORMAT, "filename_format");
+        for (int i = 0; i < nrfiles; i++) {
+            String name = expand(format, spec.name(), spec.cloneIndex(), i);
+            out.add(dir == null ? name : dir + "/" + name);
+        }
+        return out;
+    }
+
+    /** Replaces $jobname, $jobnum, $filenum (case-insensitive, every occurrence). */
+    public static String expand(String format, String jobName, int jobNum, int fileNum) {
+        StringBuilder sb = new StringBuilder();
+        String lower = format.toLowerCase(Locale.ROOT);
+        int i = 0;
+        while (i < format.length()) {
+            if (format.charAt(i) == '$') {
+                if (lower.startsWith("$jobname", i)) {
+                    sb.append(jobName);
+                    i += 8;
+                    continue;
+                } else if (lower.startsWith("$jobnum", i)) {
+                    sb.append(jobNum);
+                    i += 7;
+                    continue;
+                } else if (lower.startsWith("$filenum", i)) {
+                    sb.append(fileNum);
+                    i += 8;
+                    continue;
+                } else if (lower.startsWith("$clientuid", i)) {
+                    sb.append("local");
+                    i += 10;
+                    continue;
+                }
+            }
+            sb.append(format.charAt(i++));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,394 @@
+package io.jfio.runner.files;
+
+import io.jfio.engine.IoFile;
+import io.jfio.engine.nativeio.LibC;
+import io.jfio.engine.nativeio.Native;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.job.JobError;
+import io.jfio.runner.job.Opts;
+import io.jfio.runner.job.RwMode;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A job's files from name to ready-to-open (fio's setup_files and extend_file): file types,
+ * sizes (BLKGETSIZE64 for block devices), each file's region, layout of regular files that are
+ * too small (with fio's "Laying out IO file" line), fallocate, and the flags to open with.
+ */
+public final class FileSetup {
+    public static final int O_RDONLY = 0;
+    public static final int O_WRONLY = 1;
+    public static final int O_RDWR = 2;
+    public static final int O_CREAT = 0100;
+    public static final int O_TRUNC = 01000;
+    public static final int O_DSYNC = 010000;
+    public static final int O_DIRECT = 040000;
+    public static final int O_SYNC = 04010000;
+
+    private static final long BLKGETSIZE64 = 0x80081272L;
+    private static final long BLKFLSBUF = 0x1261L;
+    private static final int POSIX_FADV_DONTNEED = 4;
+    private static final int FALLOC_FL_KEEP_SIZE = 1;
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFBLK = 0060000;
+    private static final int S_IFCHR = 0020000;
+    private static final int S_IFIFO = 0010000;
+
+    private final JobSpec spec;
+    private final RwMode mode;
+    private final boolean diskless;
+    private final boolean printLayout;
+    private final PrintStream out;
+    private final BooleanSupplier terminate;
+
+    public FileSetup(JobSpec spec, RwMode mode, boolean diskless, boolean printLayout, PrintStream out,
+                     BooleanSupplier terminate) {
+        this.spec = spec;
+        this.mode = mode;
+        this.diskless = diskless;
+        this.printLayout = printLayout;
+        this.out = out;
+        this.terminate = terminate;
+    }
+
+    /** Names, types, sizes and regions of the job's files; lays out regular files as fio does. */
+    public List<IoFile> prepare() throws JobError {
+        List<String> names = FileNames.forJob(spec);
+        List<IoFile> files = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            IoFile f = new IoFile(names.get(i), i);
+            f.realSize = -1;
+            if (!diskless) {
+                probe(f);
+            }
+            files.add(f);
+        }
+        long size = Opts.getLong(spec, 0, "size");
+        int sizePercent = 0;
+        if (spec.has("size") && spec.value("size") != null && spec.isPercent("size")) {
+            sizePercent = spec.percent("size");
+            size = 0;
+        }
+        long minBs = minBlockSize();
+        long total = 0;
+        for (IoFile f : files) {
+            if (f.realSize == -1) {
+                total = -1;
+                break;
+            }
+            total += f.realSize;
+        }
+        long fileSizeLow = 0;
+        long fileSizeHigh = 0;
+        if (spec.isSet("filesize")) {
+            try {
+                var r = spec.getRanges("filesize")[0];
+                fileSizeLow = r.low();
+                fileSizeHigh = r.high();
+            } catch (RuntimeException e) {
+                fileSizeLow = fileSizeHigh = Opts.getLong(spec, 0, "filesize");
+            }
+        }
+        if ((total == 0 || total == -1) && size == 0 && fileSizeLow == 0 && !diskless) {
+            throw new JobError(22, "total_file_size", spec.name() + ": you need to specify size=");
+        }
+        int nr = files.size();
+        long fs = 0;
+        long extra = 0;
+        if (fileSizeLow == 0 && nr > 0) {
+            fs = size / nr;
+            long all = fs * nr;
+            if (all < size) {
+                extra = (size - all) / Math.max(1, minBs);
+            }
+        }
+        long align = Opts.getLong(spec, 0, "offset_align");
+        if (align == 0) {
+            align = Math.max(1, minBs);
+        }
+        long needExtend = 0;
+        long extendBytes = 0;
+        boolean createOnOpen = Opts.getBool(spec, false, "create_on_open");
+        for (IoFile f : files) {
+            f.fileOffset = startOffset(f, align);
+            if (fileSizeLow == 0) {
+                f.ioSize = fs;
+                if (extra > 0) {
+                    extra--;
+                    f.ioSize += minBs;
+                }
+                if (f.ioSize == 0) {
+                    if (f.realSize >= 0 && f.fileOffset > f.realSize) {
+                        throw new JobError(22, "offset", "fio: offset extends end (" + f.fileOffset + " > "
+                                + f.realSize + ")");
+                    }
+                    f.ioSize = Math.max(0, f.realSize - f.fileOffset);
+                }
+            } else if (f.realSize < fileSizeLow || f.realSize > fileSizeHigh) {
+                long fsz = fileSizeLow == fileSizeHigh ? fileSizeLow
+                        : fileSizeLow + ThreadLocalRandom.current().nextLong(fileSizeHigh - fileSizeLow + 1);
+                f.ioSize = fsz - f.fileOffset;
+            } else {
+                f.ioSize = f.realSize - f.fileOffset;
+            }
+            if (sizePercent > 0 && sizePercent != 100 && f.realSize > 0) {
+                long fileSize = f.ioSize + f.fileOffset;
+                f.ioSize = fileSize * sizePercent / 100;
+                f.ioSize = Math.min(f.ioSize, fileSize - f.fileOffset);
+                f.ioSize -= f.ioSize % Math.max(1, minBs);
+            }
+            if (f.type == IoFile.Type.REGULAR && f.ioSize + f.fileOffset > f.realSize) {
+                if (!diskless && !createOnOpen) {
+                    needExtend++;
+                    extendBytes += f.ioSize + f.fileOffset;
+                } else {
+                    f.realSize = f.ioSize + f.fileOffset;
+                }
+            }
+        }
+        for (IoFile f : files) {
+            if ((f.type == IoFile.Type.CHAR || f.type == IoFile.Type.PIPE) && f.realSize < 0) {
+                // fio keeps an unknown size as (unsigned) -1: no end of file to stop at
+                f.realSize = Long.MAX_VALUE;
+            }
+        }
+        if (needExtend > 0) {
+            if (printLayout) {
+                out.printf("%s: Laying out IO file%s (%d file%s / %s%dMiB)%n", spec.name(),
+                        needExtend > 1 ? "s" : "", needExtend, needExtend > 1 ? "s" : "",
+                        needExtend > 1 ? "total " : "", extendBytes >> 20);
+                out.flush();
+            }
+            for (IoFile f : files) {
+                if (f.type == IoFile.Type.REGULAR && f.ioSize + f.fileOffset > f.realSize) {
+                    extend(f, f.ioSize + f.fileOffset);
+                }
+            }
+        }
+        return files;
+    }
+
+    /** fio's get_start_offset: offset (or offset=N% of the file) + clone index x offset_increment. */
+    private long startOffset(IoFile f, long align) {
+        long offset = 0;
+        if (spec.has("offset") && spec.value("offset") != null && spec.isPercent("offset")) {
+            if (f.realSize > 0) {
+                offset = f.realSize * spec.percent("offset") / 100;
+                offset = (offset + align - 1) / align * align;
+            }
+        } else {
+            offset = Opts.getLong(spec, 0, "offset");
+        }
+        long inc;
+        if (spec.has("offset_increment") && spec.value("offset_increment") != null
+                && spec.isPercent("offset_increment")) {
+            inc = f.realSize > 0 ? f.realSize * spec.percent("offset_increment") / 100 : 0;
+            inc = (inc + align - 1) / align * align;
+        } else {
+            inc = Opts.getLong(spec, 0, "offset_increment");
+        }
+        return offset + spec.cloneIndex() * inc;
+    }
+
+    /** The smallest block size of any direction the job does (fio's td_min_bs). */
+    private long minBlockSize() {
+        long[] bs = Opts.getPerDirection(spec, 4096, "bs");
+        long min = Long.MAX_VALUE;
+        if (mode.reads()) {
+            min = Math.min(min, bs[0]);
+        }
+        if (mode.writes()) {
+            min = Math.min(min, bs[1]);
+        }
+        if (mode.trims()) {
+            min = Math.min(min, bs[2]);
+        }
+        return min == Long.MAX_VALUE ? bs[0] : min;
+    }
+
+    private void probe(IoFile f) throws JobError {
+        Path p = Path.of(f.path);
+        if (!Files.exists(p)) {
+            return;
+        }
+        try {
+            Map<String, Object> a = Files.readAttributes(p, "unix:mode,size");
+            int fmt = ((Integer) a.get("mode")) & S_IFMT;
+            if (fmt == S_IFBLK) {
+                f.type = IoFile.Type.BLOCK;
+                f.realSize = blockDeviceSize(f.path);
+            } else if (fmt == S_IFCHR) {
+                f.type = IoFile.Type.CHAR;
+                f.realSize = -1;
+            } else if (fmt == S_IFIFO) {
+                f.type = IoFile.Type.PIPE;
+                f.realSize = -1;
+            } else {
+                f.realSize = (Long) a.get("size");
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // Unreadable attributes: treat like a missing file, open reports the real error.
+        }
+    }
+
+    /** BLKGETSIZE64 of a block device. */
+    public static long blockDeviceSize(String path) throws JobError {
+        LibC c = Native.libc();
+        int fd = c.open(path, O_RDONLY, 0);
+        if (fd < 0) {
+            int e = Native.errno();
+            throw new JobError(e, "open", null);
+        }
+        try {
+            Pointer p = Memory.allocateDirect(Native.runtime(), 8, true);
+            if (c.ioctl(fd, BLKGETSIZE64, p.address()) != 0) {
+                throw new JobError(Native.errno(), "ioctl", null);
+            }
+            return p.getLong(0);
+        } finally {
+            c.close(fd);
+        }
+    }
+
+    /** fio's extend_file: (re)create the file and write it out when the job needs its contents. */
+    private void extend(IoFile f, long length) throws JobError {
+        LibC c = Native.libc();
+        boolean overwrite = Opts.getBool(spec, mode.reads(), "overwrite") || mode.reads();
+        boolean newLayout = mode.reads() || (mode.writes() && overwrite);
+        boolean unlink = mode.writes() && !overwrite;
+        if (unlink || newLayout) {
+            c.unlink(f.path);
+        }
+        int flags = O_WRONLY;
+        if (Opts.getBool(spec, true, "allow_file_create")) {
+            flags |= O_CREAT;
+        }
+        if (newLayout) {
+            flags |= O_TRUNC;
+        }
+        int fd = c.open(f.path, flags, 0644);
+        if (fd < 0) {
+            int e = Native.errno();
+            if (e == 2 && (flags & O_CREAT) == 0) {
+                throw new JobError(e, "open", "fio: file creation disallowed by allow_file_create=0");
+            }
+            throw new JobError(e, "open", null);
+        }
+        try {
+            fallocate(fd, f, length);
+            if (!newLayout) {
+                f.realSize = length;
+                return;
+            }
+            if (c.ftruncate(fd, length) != 0) {
+                int e = Native.errno();
+                if (e != 27) { // EFBIG
+                    throw new JobError(e, "ftruncate", null);
+                }
+            }
+            writeOut(fd, length);
+            if (Opts.getBool(spec, true, "create_fsync")) {
+                c.fsync(fd);
+            }
+            f.realSize = length;
+        } finally {
+            c.close(fd);
+        }
+    }
+
+    private void fallocate(int fd, IoFile f, long length) {
+        String mode = Opts.getString(spec, "native", "fallocate");
+        LibC c = Native.libc();
+        switch (mode) {
+            case "none", "0" -> { }
+            case "keep" -> c.fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, length);
+            case "truncate" -> c.ftruncate(fd, length);
+            // native and posix: glibc's posix_fallocate uses fallocate(2) and emulates the rest;
+            // fio's native mode silently gives up where the filesystem can't.
+            default -> c.fallocate(fd, 0, 0, length);
+        }
+    }
+
+    /** Writes the file's contents with random (incompressible) data, as fio's layout does. */
+    private void writeOut(int fd, long length) throws JobError {
+        LibC c = Native.libc();
+        int chunk = (int) Math.min(1 << 20, Math.max(4096, length));
+        Pointer buf = Memory.allocateDirect(Native.runtime(), chunk, true);
+        byte[] rnd = new byte[chunk];
+        ThreadLocalRandom.current().nextBytes(rnd);
+        buf.put(0, rnd, 0, chunk);
+        long left = length;
+        while (left > 0 && !terminate.getAsBoolean()) {
+            long n = Math.min(left, chunk);
+            long r = c.write(fd, buf.address(), n);
+            if (r > 0) {
+                left -= r;
+                continue;
+            }
+            int e = r < 0 ? Native.errno() : 5;
+            if (e == 28 || e == 122) {
+                out.println("fio: " + (e == 28 ? "ENOSPC" : "EDQUOT") + " on laying out file, stopping");
+                break;
+            }
+            throw new JobError(e, "write", null);
+        }
+    }
+
+    /** Open flags for the job's I/O (fio's generic_open_file). */
+    public int openFlags(IoFile f) {
+        int flags;
+        if (mode.modifies()) {
+            flags = O_RDWR;
+            if (f.type == IoFile.Type.REGULAR && Opts.getBool(spec, true, "allow_file_create")) {
+                flags |= O_CREAT;
+            }
+        } else {
+            flags = O_RDONLY;
+        }
+        if (isDirect(spec)) {
+            flags |= O_DIRECT;
+        }
+        flags |= syncFlags(spec);
+        return flags;
+    }
+
+    public static boolean isDirect(JobSpec spec) {
+        if (spec.isSet("buffered") && !spec.isSet("direct")) {
+            return !Opts.getBool(spec, true, "buffered");
+        }
+        return Opts.getBool(spec, false, "direct");
+    }
+
+    /** O_SYNC / O_DSYNC for sync=1|sync|dsync. */
+    public static int syncFlags(JobSpec spec) {
+        String s = Opts.getString(spec, "none", "sync");
+        return switch (s) {
+            case "1", "sync", "true" -> O_SYNC;
+            case "dsync" -> O_DSYNC;
+            default -> 0;
+        };
+    }
+
+    /** Drops cached pages of the job's region (invalidate=1): fadvise for files, BLKFLSBUF for devices. */
+    public static void invalidate(IoFile f) {
+        if (f.fd < 0) {
+            return;
+        }
+        LibC c = Native.libc();
+        if (f.type == IoFile.Type.BLOCK) {
+            c.ioctl(f.fd, BLKFLSBUF, 0);
+        } else if (f.type == IoFile.Type.REGULAR) {
+            c.posix_fadvise(f.fd, f.fileOffset, f.ioSize, POSIX_FADV_DONTNEED);
+        }
+    }
+}

@@ -1,0 +1,580 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.EngineException;
+import io.jfio.engine.IoDirection;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.QueueStatus;
+import io.jfio.runner.stats.JobStats;
+
+import java.io.PrintStream;
+
+/**
+ * fio's do_io for one job: take a free unit, let the workload fill it, pace it, queue it, commit
+ * in batches and reap completions, with fio's timestamps (spec/output-format.md 3.1) and counters
+ * (3.2-3.3). Runs on the job thread; after construction nothing here allocates.
+ */
+public final class IoLoop {
+    private final IoEngine engine;
+    /** Sync engines complete in queue() and have no commit hook (fio's FIO_SYNCIO). */
+    private final boolean syncEngine;
+    /** Engines without a commit hook count one submit and one completion per I/O (fio's td_io_queue). */
+    private final boolean countPerIo;
+    /** The engine stamps issue times itself at commit (fio's FIO_ASYNCIO_SETS_ISSUE_TIME). */
+    private final boolean engineSetsIssueTime;
+    private final IoUnit[] units;
+    private final int[] free;
+    private int freeCount;
+    private final IoUnit[] pending;
+    private int queued;
+    /** Units handed out and not yet completed (fio's cur_depth). */
+    private int curDepth;
+    /** 1 while a unit is taken from the pool but not yet queued (it counts in curDepth, as in fio). */
+    private int held;
+
+    private final int iodepth;
+    private final int batchSubmit;
+    private final int batchCompleteMin;
+    private final int batchCompleteMax;
+    private final int iodepthLow;
+
+    private final IoSource source;
+    private final JobStats stats;
+    private final JobState state;
+    private final boolean latHistogram;
+    private final boolean slatHistogram;
+
+    private final long epochNanos;
+    private final long timeoutNanos;
+    private final long rampNanos;
+    private boolean measuring;
+    private long measureStartNanos;
+    private long endNanos;
+
+    private final long fsyncEvery;
+    private final long fdatasyncEvery;
+    private final long[] issued = new long[3];
+    private final long[] completed = new long[3];
+    private int lastIssuedDdir = -1;
+    private IoFile lastFile;
+
+    /** continue_on_error bits: 1 read, 2 write, 4 verify. */
+    private final int continueOnError;
+    private final PrintStream err;
+    private boolean failed;
+
+    public IoLoop(Builder b) {
+        this.engine = b.engine;
+        this.syncEngine = b.syncEngine;
+        this.countPerIo = b.syncEngine && !b.diskless;
+        this.engineSetsIssueTime = b.setsIssueTime;
+        this.units = b.units;
+        this.free = new int[units.length];
+        for (int i = 0; i < units.length; i++) {
+            free[freeCount++] = units.length - 1 - i;
+        }
+        this.pending = new IoUnit[units.length];
+        this.iodepth = Math.max(1, units.length);
+        int bs = b.batchSubmit <= 0 || b.batchSubmit > iodepth ? iodepth : b.batchSubmit;
+        this.batchSubmit = syncEngine ? 1 : bs;
+        this.batchCompleteMin = Math.min(b.batchCompleteMin, iodepth);
+        this.batchCompleteMax = Math.max(b.batchCompleteMax, this.batchCompleteMin);
+        this.iodepthLow = b.iodepthLow <= 0 || b.iodepthLow > iodepth ? iodepth : b.iodepthLow;
+        this.source = b.source;
+        this.stats = b.stats;
+        this.state = b.state;
+        this.latHistogram = b.latHistogram;
+        this.slatHistogram = b.slatHistogram;
+        this.epochNanos = b.epochNanos;
+        this.timeoutNanos = b.runtimeNanos > 0 ? b.runtimeNanos + b.rampNanos : 0;
+        this.rampNanos = b.rampNanos;
+        this.fsyncEvery = b.fsyncEvery;
+        this.fdatasyncEvery = b.fdatasyncEvery;
+        this.continueOnError = b.continueOnError;
+        this.err = b.err;
+    }
+
+    /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
+    public void run() {
+        long now = System.nanoTime();
+        if (rampNanos > 0) {
+            state.setRunState(JobState.RAMP);
+        } else {
+            startMeasuring(now);
+        }
+        int pass = source.pass();
+        while (!state.terminated() && !failed) {
+            now = System.nanoTime();
+            if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
+                break;
+            }
+            if (!measuring && now - epochNanos >= rampNanos) {
+                startMeasuring(now);
+                source.resetEpoch();
+            }
+            if (freeCount == 0) {
+                // Every unit is in flight or queued: make room first.
+                commit();
+                if (!reap(1)) {
+                    break;
+                }
+                continue;
+            }
+            IoUnit u = units[free[--freeCount]];
+            curDepth++;
+            held = 1;
+            if (!prepare(u, (now - epochNanos) / 1000L)) {
+                held = 0;
+                curDepth--;
+                free[freeCount++] = u.index;
+                break;
+            }
+            if (source.pass() != pass) {
+                // A new loop over the files: fio lets the previous one complete first.
+                pass = source.pass();
+                // The unit just prepared counts in curDepth but is not queued yet: without
+                // leaving it out, quiesce waits forever for it with async engines.
+                curDepth--;
+                quiesce();
+                curDepth++;
+            }
+            long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
+            if (wait > 0 && !pace(wait)) {
+                held = 0;
+                curDepth--;
+                free[freeCount++] = u.index;
+                break;
+            }
+            u.startTimeNanos = System.nanoTime();
+            held = 0;
+            QueueStatus ret = queue(u);
+            boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
+            if (ret == QueueStatus.BUSY) {
+                // fio requeues the unit; here it goes back to the pool and is refilled later.
+                curDepth--;
+                free[freeCount++] = u.index;
+                commit();
+            }
+            if (full || (batchCompleteMin == 0 && batchCompleteMax == 0 && !syncEngine)) {
+                waitForCompletions(full);
+            }
+            int ddir = u.ddir.ordinal();
+            if (ddir < 3 && ret != QueueStatus.BUSY) {
+                thinkIfDue(ddir);
+                if (measuring) {
+                    checkMinRate();
+                }
+            }
+        }
+        // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
+        quiesce();
+        if (failed && syncEngine) {
+            // fio reaps once more after an error; a sync engine has nothing left: a 0 completion.
+            stats.markComplete(0);
+        }
+        long end = System.nanoTime();
+        endNanos = end;
+        if (!measuring) {
+            startMeasuring(end);
+        }
+        stats.maybeSample(end);
+        stats.publish();
+    }
+
+    /** fio's io_u_quiesce: submit what is queued and complete everything in flight. */
+    private void quiesce() {
+        commit();
+        while (curDepth - held > 0 && !syncEngine) {
+            if (!reap(curDepth - held)) {
+                break;
+            }
+        }
+    }
+
+    /** Rate pacing: complete what is in flight, then sleep; false when the runtime ends first. */
+    private boolean pace(long waitUsec) {
+        quiesce();
+        long until = System.nanoTime() + waitUsec * 1000L;
+        if (timeoutNanos > 0 && until - epochNanos > timeoutNanos) {
+            sleepUntil(epochNanos + timeoutNanos);
+            return false;
+        }
+        sleepUntil(until);
+        return !state.terminated();
+    }
+
+    private void thinkIfDue(int ddir) {
+        long issuedAll = issued[0] + issued[1] + issued[2];
+        long completedAll = completed[0] + completed[1] + completed[2];
+        if (!source.thinkDue(issuedAll, completedAll)) {
+            return;
+        }
+        quiesce();
+        long start = System.nanoTime();
+        long left = timeoutNanos > 0 ? Math.max(0, (epochNanos + timeoutNanos - start) / 1000L) : -1;
+        long spin = source.thinkSpinUsec(left);
+        long spinEnd = start + spin * 1000L;
+        while (System.nanoTime() < spinEnd) {
+            Thread.onSpinWait();
+        }
+        long spun = (System.nanoTime() - start) / 1000L;
+        long sleep = source.thinkSleepUsec(spun, left < 0 ? -1 : Math.max(0, left - spun));
+        if (sleep > 0) {
+            sleepUntil(System.nanoTime() + sleep * 1000L);
+        }
+        long total = (System.nanoTime() - start) / 1000L;
+        source.thinkDone(ddir, total, issued[0] + issued[1] + issued[2], completed[0] + completed[1] + completed[2]);
+    }
+
+    private void checkMinRate() {
+        long now = System.nanoTime();
+        for (int d = 0; d < 3; d++) {
+            String msg = source.checkMinRate(d, stats.ioBytes[d], stats.ioCompleted[d],
+                    (now - measureStartNanos) / 1_000_000L, now / 1_000_000L);
+            if (msg != null) {
+                fail(5, "check_min_rate", msg);
+                return;
+            }
+        }
+    }
+
+    /** Sleeps until the monotonic time {@code deadline}, waking early when the job is stopped. */
+    private void sleepUntil(long deadline) {
+        while (!state.terminated()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            if (left > 2_000_000L) {
+                java.util.concurrent.locks.LockSupport.parkNanos(Math.min(left - 1_000_000L, 50_000_000L));
+            } else if (left > 100_000L) {
+                java.util.concurrent.locks.LockSupport.parkNanos(left / 2);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
+    private void startMeasuring(long now) {
+        measuring = true;
+        measureStartNanos = now;
+        stats.resetForMeasurement(now);
+        state.setRunState('R');
+    }
+
+    /** When the I/O phase ended (after the drain): the end of the reported runtime. */
+    public long endNanos() {
+        return endNanos;
+    }
+
+    public long measureStartNanos() {
+        return measureStartNanos;
+    }
+
+    public boolean failed() {
+        return failed;
+    }
+
+    /** Fills a unit: an fsync/fdatasync when one is due (fio's get_rw_ddir), else the workload's next I/O. */
+    private boolean prepare(IoUnit u, long nowUsec) {
+        u.result = 0;
+        u.rwFlags = 0;
+        if (lastIssuedDdir == 1 && lastFile != null) {
+            long w = issued[1];
+            if (fsyncEvery > 0 && w > 0 && w % fsyncEvery == 0) {
+                fillSync(u, IoDirection.SYNC);
+                return true;
+            }
+            if (fdatasyncEvery > 0 && w > 0 && w % fdatasyncEvery == 0) {
+                fillSync(u, IoDirection.DATASYNC);
+                return true;
+            }
+        }
+        return source.next(u, nowUsec);
+    }
+
+    private void fillSync(IoUnit u, IoDirection d) {
+        u.ddir = d;
+        u.file = lastFile;
+        u.offset = 0;
+        u.length = 0;
+    }
+
+    /** fio's td_io_queue. */
+    private QueueStatus queue(IoUnit u) {
+        int ddir = u.ddir.ordinal();
+        boolean data = ddir < 3;
+        if (syncEngine) {
+            u.issueTimeNanos = System.nanoTime();
+        }
+        if (data) {
+            issued[ddir]++;
+        }
+        QueueStatus ret = engine.queue(u);
+        if (ret == QueueStatus.BUSY) {
+            if (data) {
+                issued[ddir]--;
+            }
+            return ret;
+        }
+        lastIssuedDdir = ddir;
+        lastFile = u.file;
+        if (countPerIo) {
+            stats.markSubmit(1);
+            stats.markComplete(1);
+        }
+        if (ret == QueueStatus.COMPLETED) {
+            long t = System.nanoTime();
+            if (!syncEngine) {
+                u.issueTimeNanos = t;
+            }
+            stats.markDepth(curDepth, 1);
+            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            complete(u, t);
+        } else {
+            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            pending[queued++] = u;
+            if (queued >= batchSubmit) {
+                commit();
+            }
+        }
+        return ret;
+    }
+
+    /** fio's td_io_commit: hands the queued batch to the device and stamps its issue time. */
+    private void commit() {
+        if (queued == 0) {
+            return;
+        }
+        stats.markDepth(curDepth, queued);
+        try {
+            engine.commit();
+        } catch (EngineException e) {
+            fail(e.errno() == 0 ? 5 : e.errno(), "io commit", null);
+        }
+        stats.markSubmit(queued);
+        long t = System.nanoTime();
+        for (int i = 0; i < queued; i++) {
+            IoUnit u = pending[i];
+            if (!engineSetsIssueTime || u.issueTimeNanos < u.startTimeNanos) {
+                u.issueTimeNanos = t;
+            }
+            if (measuring && u.ddir.isData()) {
+                stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+            }
+            pending[i] = null;
+        }
+        queued = 0;
+    }
+
+    /** fio's wait_for_completions. */
+    private void waitForCompletions(boolean full) {
+        commit();
+        int min = Math.min(batchCompleteMin, curDepth);
+        if ((full && min == 0) || batchCompleteMin == 0) {
+            min = full ? 1 : 0;
+        }
+        do {
+            if (!reap(min)) {
+                return;
+            }
+        } while (full && curDepth > iodepthLow);
+    }
+
+    /** One getevents call (fio's io_u_queued_complete); false on engine failure. */
+    private boolean reap(int minEvents) {
+        int inFlight = curDepth - held;
+        if (syncEngine || inFlight <= 0) {
+            return true;
+        }
+        int min = Math.min(minEvents, inFlight);
+        int max = Math.max(Math.min(batchCompleteMax == 0 ? inFlight : batchCompleteMax, inFlight), Math.max(min, 1));
+        int n;
+        try {
+            n = engine.getEvents(min, max, min == 0 ? 0 : -1);
+        } catch (EngineException e) {
+            fail(e.errno() == 0 ? 5 : e.errno(), "td_io_getevents", null);
+            return false;
+        }
+        stats.markComplete(n);
+        if (n <= 0) {
+            return true;
+        }
+        long t = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            complete(engine.event(i), t);
+        }
+        stats.maybeSample(t);
+        stats.publish();
+        return true;
+    }
+
+    /** Accounts one finished unit at completion time {@code t} and frees it. */
+    private void complete(IoUnit u, long t) {
+        curDepth--;
+        int ddir = u.ddir.ordinal();
+        long res = u.result;
+        if (res < 0) {
+            ioError(u, (int) -res);
+        } else if (ddir < 3) {
+            completed[ddir]++;
+            long bytes = res;
+            if (bytes < u.length) {
+                if (bytes == 0) {
+                    // fio: a zero-byte transfer ends the job ("full resid").
+                    fail(5, "full resid", null);
+                } else if (measuring) {
+                    stats.shortIoU[ddir]++;
+                }
+            }
+            if (measuring && bytes > 0) {
+                stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
+            }
+        } else if (measuring) {
+            stats.recordSync(t - u.issueTimeNanos);
+        }
+        free[freeCount++] = u.index;
+        if (syncEngine) {
+            stats.maybeSample(t);
+            stats.publish();
+        }
+    }
+
+    private void ioError(IoUnit u, int errno) {
+        int ddir = u.ddir.ordinal();
+        boolean readClass = ddir == 0;
+        int bit = errno == 84 ? 4 : (readClass ? 1 : 2);
+        boolean nonFatal = (continueOnError & bit) != 0 && (errno == 5 || errno == 84);
+        if (nonFatal) {
+            stats.totalErrors++;
+            if (stats.totalErrors == 1) {
+                stats.firstError = errno;
+            }
+            return;
+        }
+        if (!failed) {
+            err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
+                    Errno.describe(errno), ddirName(u.ddir), u.offset, u.length);
+            String hint = engine.errorHint(errno);
+            if (hint != null) {
+                err.println(hint);
+            }
+            err.flush();
+        }
+        if ((continueOnError & bit) != 0) {
+            stats.totalErrors++;
+            if (stats.totalErrors == 1) {
+                stats.firstError = errno;
+            }
+        }
+        fail(errno, "io_u error", null);
+    }
+
+    private void fail(int errno, String function, String line) {
+        if (!failed) {
+            failed = true;
+            if (stats.error == 0) {
+                stats.error = errno;
+                stats.errorFunction = function;
+            }
+            if (line != null) {
+                err.println(line);
+            }
+        }
+    }
+
+    static String ddirName(IoDirection d) {
+        return switch (d) {
+            case READ -> "read";
+            case WRITE -> "write";
+            case TRIM -> "trim";
+            case SYNC -> "sync";
+            case DATASYNC -> "datasync";
+            case SYNC_FILE_RANGE -> "sync_file_range";
+        };
+    }
+
+    /** Settings of the loop; built once per job. */
+    public static final class Builder {
+        IoEngine engine;
+        boolean syncEngine;
+        boolean diskless;
+        boolean setsIssueTime;
+        IoUnit[] units;
+        int batchSubmit = 1;
+        int batchCompleteMin = 1;
+        int batchCompleteMax = 0;
+        int iodepthLow;
+        IoSource source;
+        JobStats stats;
+        JobState state;
+        boolean latHistogram;
+        boolean slatHistogram;
+        long epochNanos;
+        long runtimeNanos;
+        long rampNanos;
+        long fsyncEvery;
+        long fdatasyncEvery;
+        int continueOnError;
+        PrintStream err = System.err;
+
+        public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
+            engine = e;
+            syncEngine = sync;
+            diskless = diskLess;
+            setsIssueTime = setsIssue;
+            return this;
+        }
+
+        public Builder units(IoUnit[] u) {
+            units = u;
+            return this;
+        }
+
+        public Builder batches(int submit, int completeMin, int completeMax, int low) {
+            batchSubmit = submit;
+            batchCompleteMin = completeMin;
+            batchCompleteMax = completeMax;
+            iodepthLow = low;
+            return this;
+        }
+
+        public Builder source(IoSource s) {
+            source = s;
+            return this;
+        }
+
+        public Builder stats(JobStats s, JobState st, boolean lat, boolean slat) {
+            stats = s;
+            state = st;
+            latHistogram = lat;
+            slatHistogram = slat;
+            return this;
+        }
+
+        public Builder time(long epoch, long runtime, long ramp) {
+            epochNanos = epoch;
+            runtimeNanos = runtime;
+            rampNanos = ramp;
+            return this;
+        }
+
+        public Builder syncs(long fsync, long fdatasync) {
+            fsyncEvery = fsync;
+            fdatasyncEvery = fdatasync;
+            return this;
+        }
+
+        public Builder errors(int continueOnErrorBits, PrintStream errStream) {
+            continueOnError = continueOnErrorBits;
+            err = errStream;
+            return this;
+        }
+
+        public IoLoop build() {
+            return new IoLoop(this);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.IoUnit;
+
+/**
+ * Where a job's I/Os come from and how they are paced (the workload's IoPattern and
+ * RateLimiter behind one seam). Called on the job thread only; nothing here may allocate.
+ * Times are microseconds since the job's epoch.
+ */
+public interface IoSource {
+    /** Fills ddir, file, offset and length of a free unit; false when the job has no more I/O. */
+    boolean next(IoUnit unit, long nowUsec);
+
+    /** Tells the pattern whether the engine queues I/O (async) or completes it inline (sync). */
+    default void engineQueues(boolean queues) {
+    }
+
+    /** Pass over the files (1 = first); the runner drains in-flight I/O when it changes. */
+    default int pass() {
+        return 1;
+    }
+
+    /** How long to wait before issuing the unit the last {@link #next} filled (rate pacing). */
+    default long rateWaitUsec() {
+        return 0;
+    }
+
+    /** True when thinktime is due after the I/O counts given (issued / completed, all directions). */
+    default boolean thinkDue(long issuedIos, long completedIos) {
+        return false;
+    }
+
+    default long thinkSpinUsec(long runtimeLeftUsec) {
+        return 0;
+    }
+
+    default long thinkSleepUsec(long spunUsec, long runtimeLeftUsec) {
+        return 0;
+    }
+
+    default void thinkDone(int ddir, long totalUsec, long issuedIos, long completedIos) {
+    }
+
+    /** fio's check_min_rate: null when fine, else the message (the job then fails). */
+    default String checkMinRate(int ddir, long bytesDone, long blocksDone, long sinceStartMs, long nowMs) {
+        return null;
+    }
+
+    /** End of ramp_time: pacing restarts from the new epoch. */
+    default void resetEpoch() {
+    }
+}

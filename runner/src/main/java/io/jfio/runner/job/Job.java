@@ -1,0 +1,419 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.EngineContext;
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.nativeio.Native;
+import io.jfio.jobfile.BsSplitEntry;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.SizeRange;
+import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.stats.ThreadCpu;
+import jnr.ffi.Memory;
+import jnr.ffi.Pointer;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One fio job (thread_data): runs on its own thread (fio's {@code thread} mode; fio's default of
+ * processes is mapped to threads too, the report is the same). Start delay, CPU affinity, files,
+ * engine, buffers, the I/O loop, end-of-job syncs and cleanup; the numbers land in {@link #stats}.
+ */
+public final class Job {
+    /** What every job of a run shares. */
+    public record Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
+                          EngineProvider engines, SourceFactory sources) {
+    }
+
+    private final JobSpec spec;
+    private final Context ctx;
+    private final RwMode mode;
+    private final JobState state = new JobState();
+    private final JobStats stats = new JobStats();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile List<IoFile> files = List.of();
+    private volatile long startNanos;
+    private volatile long endNanos;
+    private Thread thread;
+
+    public Job(JobSpec spec, Context ctx) {
+        this.spec = spec;
+        this.ctx = ctx;
+        this.mode = RwMode.of(spec);
+    }
+
+    public JobSpec spec() {
+        return spec;
+    }
+
+    public RwMode mode() {
+        return mode;
+    }
+
+    public JobState state() {
+        return state;
+    }
+
+    public JobStats stats() {
+        return stats;
+    }
+
+    public List<IoFile> files() {
+        return files;
+    }
+
+    public void start() {
+        thread = new Thread(this::run, "jfio-" + spec.name() + "-" + spec.index());
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    public boolean isFinished() {
+        return finished.getCount() == 0;
+    }
+
+    public void awaitFinished() throws InterruptedException {
+        finished.await();
+    }
+
+    /** Nanos when the job thread started and ended (0 while unknown). */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    public long endNanos() {
+        return endNanos;
+    }
+
+    private void run() {
+        startNanos = System.nanoTime();
+        stats.jobStartEpochMillis = System.currentTimeMillis();
+        ThreadCpu cpu = null;
+        try {
+            cpu = new ThreadCpu();
+            cpu.begin();
+            runJob();
+        } catch (JobError e) {
+            if (e.logLine() != null) {
+                ctx.err().println(e.logLine());
+            }
+            if (stats.error == 0) {
+                stats.error = e.errno();
+                stats.errorFunction = e.function();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            ctx.err().println("fio: job " + spec.name() + " failed: " + e);
+            if (stats.error == 0) {
+                stats.error = 5;
+                stats.errorFunction = "job";
+            }
+        } finally {
+            endNanos = System.nanoTime();
+            stats.totalRunTimeMillis = (endNanos - startNanos) / 1_000_000L;
+            if (cpu != null) {
+                cpu.end(stats);
+            }
+            if (stats.error != 0) {
+                ctx.err().printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", ProcessHandle.current().pid(),
+                        stats.error, errorFile(), stats.errorFunction, Errno.describe(stats.error));
+            }
+            state.setOpenFiles(0);
+            state.setRunState(stats.error != 0 ? JobState.REAPED_ERROR : JobState.REAPED);
+            finished.countDown();
+        }
+    }
+
+    /** Where fio 3.42 raises I/O errors (3.33: io_u.c:1876); the report header names the same place. */
+    public static final String IO_U_ERROR_FILE = "io_u.c:2018";
+
+    private String errorFile() {
+        if (stats.errorFile == null) {
+            stats.errorFile = IO_U_ERROR_FILE;
+        }
+        return stats.errorFile;
+    }
+
+    private void runJob() throws JobError {
+        Object sd = spec.has("startdelay") ? spec.value("startdelay") : null;
+        long delay = sd instanceof SizeRange r ? pickDelay(r.low(), r.high()) : Opts.getLong(spec, 0, "startdelay");
+        if (delay > 0) {
+            sleepMicros(delay);
+        }
+        if (state.terminated()) {
+            return;
+        }
+        state.setRunState(JobState.SETUP);
+        applyCpuAffinity();
+        IoEngine engine = ctx.engines().create(spec);
+        // Flags before init decide file handling; SYNC_IO is read again after init (null's
+        // depends on iodepth).
+        Set<EngineFlag> flags = engine.flags();
+        boolean diskless = flags.contains(EngineFlag.DISK_LESS);
+        int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
+        if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo()) {
+            ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
+        }
+        int nunits = iodepth;
+
+        FileSetup setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated);
+        List<IoFile> fs = setup.prepare();
+        files = fs;
+        if (state.terminated()) {
+            return;
+        }
+        IoBuffers buffers = new IoBuffers(nunits, maxBlockSize(), (int) Opts.getLong(spec, 4096, "iomem_align"),
+                Opts.getBool(spec, false, "zero_buffers"));
+        IoUnit[] units = buffers.units();
+        try {
+            try {
+                engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
+                        List.of(units), buffers, fs));
+            } catch (EngineException e) {
+                throw engineError(e, "engine init");
+            }
+            boolean invalidate = Opts.getBool(spec, true, "invalidate");
+            int open = 0;
+            for (IoFile f : fs) {
+                try {
+                    engine.openFile(f, setup.openFlags(f));
+                } catch (EngineException e) {
+                    if (e.errno() == 22 && FileSetup.isDirect(spec)) {
+                        ctx.err().println("fio: destination does not support O_DIRECT");
+                    }
+                    throw engineError(e, "open");
+                }
+                open++;
+                state.setOpenFiles(open);
+                if (invalidate && !diskless) {
+                    FileSetup.invalidate(f);
+                }
+            }
+            IoSource source = ctx.sources().create(spec, fs);
+            flags = engine.flags();
+            boolean sync = flags.contains(EngineFlag.SYNC_IO);
+            source.engineQueues(!sync);
+            stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
+                    Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
+            long epoch = System.nanoTime();
+            long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
+            long rampUs = Opts.getLong(spec, 0, "ramp_time");
+            IoLoop loop = new IoLoop.Builder()
+                    .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
+                    .units(units)
+                    .batches((int) Opts.getLong(spec, 1, "iodepth_batch", "iodepth_batch_submit"),
+                            (int) Opts.getLong(spec, 1, "iodepth_batch_complete_min", "iodepth_batch_complete"),
+                            (int) Opts.getLong(spec, 0, "iodepth_batch_complete_max"),
+                            (int) Opts.getLong(spec, iodepth, "iodepth_low"))
+                    .source(source)
+                    .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
+                            Opts.getBool(spec, false, "slat_percentiles"))
+                    .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
+                    .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
+                    .errors(continueOnErrorBits(), ctx.err())
+                    .build();
+            loop.run();
+            // fio's update_runtime: only for directions the job does that moved data.
+            long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
+            if (mode.reads() && stats.ioBytes[0] > 0) {
+                stats.runtimeMicros[0] = measuredUs;
+            }
+            if (mode.writes() && stats.ioBytes[1] > 0) {
+                stats.runtimeMicros[1] = measuredUs;
+            }
+            if (mode.trims() && stats.ioBytes[2] > 0) {
+                stats.runtimeMicros[2] = measuredUs;
+            }
+            if (mode.writes() && Opts.getBool(spec, false, "end_fsync") && !diskless) {
+                state.setRunState(JobState.FSYNCING);
+                for (IoFile f : fs) {
+                    if (f.fd >= 0) {
+                        Native.libc().fsync(f.fd);
+                    }
+                }
+            }
+            state.setRunState(JobState.FINISHING);
+        } finally {
+            closeAll(engine, fs, diskless);
+            engine.cleanup();
+            if (Opts.getBool(spec, false, "unlink") && !diskless) {
+                for (IoFile f : fs) {
+                    if (f.type == IoFile.Type.REGULAR) {
+                        Native.libc().unlink(f.path);
+                    }
+                }
+            }
+            Arrays.fill(units, null);
+            state.setRunState(JobState.EXITED);
+        }
+    }
+
+    private void closeAll(IoEngine engine, List<IoFile> fs, boolean diskless) {
+        boolean fsyncOnClose = mode.writes() && Opts.getBool(spec, false, "fsync_on_close") && !diskless;
+        for (IoFile f : fs) {
+            if (!f.isOpen() && !diskless) {
+                continue;
+            }
+            if (fsyncOnClose && f.fd >= 0) {
+                Native.libc().fsync(f.fd);
+            }
+            try {
+                engine.closeFile(f);
+            } catch (EngineException e) {
+                // Closing after the run: nothing useful to report beyond the run's own result.
+            }
+        }
+    }
+
+    private JobError engineError(EngineException e, String function) {
+        int errno = e.errno() == 0 ? 22 : e.errno();
+        String f = e.function() == null ? function : e.function();
+        return new JobError(errno, f, e.getMessage());
+    }
+
+    /** continue_on_error as fio's bit set: read 1, write 2, verify 4. */
+    private int continueOnErrorBits() {
+        String v = Opts.getString(spec, "none", "continue_on_error");
+        return switch (v) {
+            case "read" -> 1;
+            case "write" -> 2;
+            case "io" -> 3;
+            case "verify" -> 4;
+            case "all", "1", "true" -> 7;
+            default -> 0;
+        };
+    }
+
+    /** The largest block size the job can issue: the unit buffer size. */
+    private int maxBlockSize() {
+        long max = 0;
+        for (long b : Opts.getPerDirection(spec, 4096, "bs")) {
+            max = Math.max(max, b);
+        }
+        if (spec.has("bsrange") && spec.value("bsrange") != null) {
+            try {
+                for (SizeRange r : spec.getRanges("bsrange")) {
+                    max = Math.max(max, r.high());
+                }
+            } catch (RuntimeException e) {
+                // not a range: bs already covers it
+            }
+        }
+        if (spec.has("bssplit") && spec.value("bssplit") != null) {
+            try {
+                for (List<BsSplitEntry> l : spec.getBsSplit()) {
+                    if (l != null) {
+                        for (BsSplitEntry b : l) {
+                            max = Math.max(max, b.blockSize());
+                        }
+                    }
+                }
+            } catch (RuntimeException e) {
+                // no split
+            }
+        }
+        return (int) Math.max(512, max);
+    }
+
+    private void applyCpuAffinity() throws JobError {
+        String list = Opts.getString(spec, null, "cpus_allowed");
+        long mask = Opts.getLong(spec, 0, "cpumask");
+        long[] bits = new long[16];
+        boolean any = false;
+        if (list != null && !list.isEmpty()) {
+            for (String part : list.split(",")) {
+                String p = part.trim();
+                if (p.isEmpty()) {
+                    continue;
+                }
+                int dash = p.indexOf('-');
+                int lo = Integer.parseInt(dash < 0 ? p : p.substring(0, dash));
+                int hi = dash < 0 ? lo : Integer.parseInt(p.substring(dash + 1));
+                int ncpu = Runtime.getRuntime().availableProcessors();
+                for (int c = lo; c <= hi; c++) {
+                    if (c >= 1024) {
+                        throw new JobError(22, "cpus_allowed", "fio: CPU " + c + " too large (max=" + (ncpu - 1) + ")");
+                    }
+                    bits[c / 64] |= 1L << (c % 64);
+                    any = true;
+                }
+            }
+            if (any && "split".equals(Opts.getString(spec, "shared", "cpus_allowed_policy"))) {
+                // split: each clone gets one CPU of the set, round-robin by clone index.
+                int[] cpus = java.util.stream.IntStream.range(0, 1024)
+                        .filter(c -> (bits[c / 64] & (1L << (c % 64))) != 0).toArray();
+                int c = cpus[spec.cloneIndex() % cpus.length];
+                Arrays.fill(bits, 0);
+                bits[c / 64] |= 1L << (c % 64);
+            }
+        } else if (mask != 0) {
+            bits[0] = mask;
+            any = true;
+        }
+        if (!any) {
+            return;
+        }
+        Pointer p = Memory.allocateDirect(Native.runtime(), bits.length * 8, true);
+        for (int i = 0; i < bits.length; i++) {
+            p.putLong(i * 8L, bits[i]);
+        }
+        // pid 0 = the calling thread: affinity must be set from the job thread itself.
+        if (Native.libc().sched_setaffinity(0, bits.length * 8L, p.address()) != 0) {
+            int e = Native.errno();
+            throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.describe(e));
+        }
+    }
+
+    private void sleepMicros(long us) {
+        long end = System.nanoTime() + us * 1000L;
+        while (!state.terminated()) {
+            long left = end - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                Thread.sleep(Math.min(left / 1_000_000L + 1, 50));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Random start delay from a startdelay range (fio picks one per clone). */
+    static long pickDelay(long lo, long hi) {
+        return hi > lo ? lo + ThreadLocalRandom.current().nextLong(hi - lo + 1) : lo;
+    }
+
+    private record Ctx(JobSpec spec, int iodepth, boolean direct, int extraOpenFlags, boolean readOnly,
+                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files) implements EngineContext {
+        @Override
+        public String jobName() {
+            return spec.name();
+        }
+
+        @Override
+        public Map<String, String> engineOptions() {
+            return spec.engineOptions();
+        }
+
+        @Override
+        public long bufferRegionAddress() {
+            return buffers.address();
+        }
+
+        @Override
+        public long bufferRegionLength() {
+            return buffers.length();
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.jfio.runner.stats;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Maps a job's files to the block devices whose /sys/block/&lt;dev&gt;/stat fio reports
+ * (spec/output-format.md 3.6): a block device file by its st_rdev, anything else by the st_dev
+ * of the file (or of its directory when it does not exist yet); partitions map to their disk;
+ * dm/md devices also list their slaves.
+ */
+public final class DiskDevices {
+    private final Path sysBlock;
+
+    public DiskDevices() {
+        this(Path.of("/sys/block"));
+    }
+
+    DiskDevices(Path sysBlock) {
+        this.sysBlock = sysBlock;
+    }
+
+    /** A device and its slaves (empty for plain disks). */
+    public record Device(String name, List<String> slaves) {
+    }
+
+    /** The sysfs disk name a file's I/O lands on, or null (tmpfs, overlay, char devices). */
+    public String deviceOf(String file) {
+        long dev = deviceNumber(Path.of(file));
+        if (dev < 0) {
+            return null;
+        }
+        String majMin = major(dev) + ":" + minor(dev);
+        return findDisk(majMin);
+    }
+
+    public Device describe(String disk) {
+        List<String> slaves = new ArrayList<>();
+        Path dir = sysBlock.resolve(disk).resolve("slaves");
+        if (Files.isDirectory(dir)) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+                for (Path p : ds) {
+                    slaves.add(p.getFileName().toString());
+                }
+            } catch (IOException e) {
+                // no slaves readable: report the master alone
+            }
+        }
+        slaves.sort(null);
+        return new Device(disk, slaves);
+    }
+
+    /** The 11 fields of /sys/block/&lt;disk&gt;/stat, or null when unreadable. */
+    public long[] readStat(String disk) {
+        try {
+            String line = Files.readString(sysBlock.resolve(disk).resolve("stat"));
+            String[] f = line.trim().split("\\s+");
+            long[] v = new long[11];
+            for (int i = 0; i < 11 && i < f.length; i++) {
+                v[i] = Long.parseLong(f[i]);
+            }
+            return v;
+        } catch (IOException | NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** Devices of all the given files, each once, in first-seen order. */
+    public Map<String, Device> devicesOf(List<String> files) {
+        Map<String, Device> out = new LinkedHashMap<>();
+        for (String f : files) {
+            String d = deviceOf(f);
+            if (d != null && !out.containsKey(d)) {
+                out.put(d, describe(d));
+            }
+        }
+        return out;
+    }
+
+    private static long deviceNumber(Path p) {
+        try {
+            if (Files.exists(p)) {
+                int mode = (Integer) Files.getAttribute(p, "unix:mode");
+                int fmt = mode & 0170000;
+                if (fmt == 0060000) {
+                    return (Long) Files.getAttribute(p, "unix:rdev");
+                }
+                if (fmt == 0020000 || fmt == 0010000) {
+                    return -1;
+                }
+                return (Long) Files.getAttribute(p, "unix:dev");
+            }
+            Path parent = p.toAbsolutePath().getParent();
+            return parent == null || !Files.exists(parent) ? -1 : (Long) Files.getAttribute(parent, "unix:dev");
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return -1;
+        }
+    }
+
+    static long major(long dev) {
+        return ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
+    }
+
+    static long minor(long dev) {
+        return (dev & 0xff) | ((dev >>> 12) & ~0xffL);
+    }
+
+    private String findDisk(String majMin) {
+        try (DirectoryStream<Path> disks = Files.newDirectoryStream(sysBlock)) {
+            for (Path disk : disks) {
+                if (majMin.equals(readTrim(disk.resolve("dev")))) {
+                    return disk.getFileName().toString();
+                }
+                // Partitions live one level deeper (sda/sda1/dev): report the parent disk.
+                try (DirectoryStream<Path> parts = Files.newDirectoryStream(disk)) {
+                    for (Path part : parts) {
+                        if (Files.isDirectory(part) && Files.exists(part.resolve("partition"))
+                                && majMin.equals(readTrim(part.resolve("dev")))) {
+                            return disk.getFileName().toString();
+                        }
+                    }
+                } catch (IOException e) {
+                    // unreadable disk directory: skip it
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return null;
+    }
+
+    private static String readTrim(Path p) {
+        try {
+            return Files.readString(p).trim();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

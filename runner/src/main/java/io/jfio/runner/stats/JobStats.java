@@ -1,0 +1,300 @@
+package io.jfio.runner.stats;
+
+import io.jfio.report.LatencyHistogram;
+import io.jfio.report.StreamStat;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Everything one job thread measures (spec/output-format.md 3.1-3.5), in primitive fields that
+ * the thread updates without allocation. Only the owning thread writes; other threads (status
+ * line) read {@link #progress}, which the owner publishes with release stores. At report time
+ * the runner turns it into the report model.
+ */
+public final class JobStats {
+    /** Slots 0..2 are read/write/trim; {@link #SYNC} is fsync-type operations. */
+    public static final int SYNC = 3;
+    public static final int DIRS = 3;
+
+    public final long[] ioBytes = new long[DIRS];
+    /** I/Os completed per direction (for the bw/iops windows and the status line). */
+    public final long[] ioCompleted = new long[DIRS];
+    /** I/Os issued, counted at queue time; index 3 counts sync operations (fio's total_io_u). */
+    public final long[] totalIoU = new long[4];
+    public final long[] shortIoU = new long[DIRS];
+    public final long[] dropIoU = new long[DIRS];
+    /** Duration of the I/O phase per direction the job performs, microseconds. */
+    public final long[] runtimeMicros = new long[DIRS];
+
+    public final StreamStat[] slat = streams();
+    public final StreamStat[] clat = streams();
+    public final StreamStat[] lat = streams();
+    public final LatencyHistogram[] slatHist = histograms();
+    public final LatencyHistogram[] clatHist = histograms();
+    public final LatencyHistogram[] latHist = histograms();
+    public final StreamStat syncStat = new StreamStat();
+    public final LatencyHistogram syncHist = new LatencyHistogram();
+
+    public final StreamStat[] bw = streams();
+    public final StreamStat[] iops = streams();
+
+    /** fio's io_u_map, io_u_submit, io_u_complete (7 buckets each, spec 3.3). */
+    public final long[] depthMap = new long[7];
+    public final long[] submitMap = new long[7];
+    public final long[] completeMap = new long[7];
+    public long totalSubmit;
+    public long totalComplete;
+
+    /** Latency distribution of clat (spec 3.4): nsec, usec and msec tables. */
+    public final long[] latNsec = new long[10];
+    public final long[] latUsec = new long[10];
+    public final long[] latMsec = new long[12];
+
+    /** First error (positive errno) and the fio function name it is reported under. */
+    public int error;
+    public String errorFunction;
+    public String errorFile;
+    public long totalErrors;
+    public int firstError;
+
+    /** CPU use of the job thread over the job (spec 3.2). */
+    public long usrMillis;
+    public long sysMillis;
+    public long ctxSwitches;
+    public long minorFaults;
+    public long majorFaults;
+    /** Job start to exit, ms (JSON job_runtime; the CPU % denominator). */
+    public long totalRunTimeMillis;
+    /** Wall-clock time (ms since the epoch) when the job started, for 3.42's job_start. */
+    public long jobStartEpochMillis;
+
+    /**
+     * Published for other threads: bytes r/w/t (0..2), completed ios r/w/t (3..5). Written with
+     * lazySet after each completion batch, so the hot path pays no fence.
+     */
+    public final AtomicLongArray progress = new AtomicLongArray(6);
+
+    // Sample windows (spec 3.5): state of the last sample point.
+    private final long[] lastSampleBytes = new long[DIRS];
+    private final long[] lastSampleIos = new long[DIRS];
+    private long lastBwSampleNanos;
+    private long lastIopsSampleNanos;
+    private long bwWindowNanos = 500_000_000L;
+    private long iopsWindowNanos = 500_000_000L;
+    private long nextSampleCheckNanos;
+
+    private static StreamStat[] streams() {
+        return new StreamStat[] {new StreamStat(), new StreamStat(), new StreamStat()};
+    }
+
+    private static LatencyHistogram[] histograms() {
+        return new LatencyHistogram[] {new LatencyHistogram(), new LatencyHistogram(), new LatencyHistogram()};
+    }
+
+    public void setSampleWindows(long bwWindowMillis, long iopsWindowMillis) {
+        this.bwWindowNanos = Math.max(1, bwWindowMillis) * 1_000_000L;
+        this.iopsWindowNanos = Math.max(1, iopsWindowMillis) * 1_000_000L;
+    }
+
+    /** Starts (or, after ramp_time, restarts) the measured phase: all counters cleared. */
+    public void resetForMeasurement(long nowNanos) {
+        java.util.Arrays.fill(ioBytes, 0);
+        java.util.Arrays.fill(ioCompleted, 0);
+        java.util.Arrays.fill(totalIoU, 0);
+        java.util.Arrays.fill(shortIoU, 0);
+        java.util.Arrays.fill(dropIoU, 0);
+        for (int d = 0; d < DIRS; d++) {
+            slat[d] = new StreamStat();
+            clat[d] = new StreamStat();
+            lat[d] = new StreamStat();
+            bw[d] = new StreamStat();
+            iops[d] = new StreamStat();
+            slatHist[d].clear();
+            clatHist[d].clear();
+            latHist[d].clear();
+        }
+        syncStat.set(0, 0, 0, 0, 0);
+        syncHist.clear();
+        java.util.Arrays.fill(depthMap, 0);
+        java.util.Arrays.fill(submitMap, 0);
+        java.util.Arrays.fill(completeMap, 0);
+        totalSubmit = 0;
+        totalComplete = 0;
+        java.util.Arrays.fill(latNsec, 0);
+        java.util.Arrays.fill(latUsec, 0);
+        java.util.Arrays.fill(latMsec, 0);
+        java.util.Arrays.fill(lastSampleBytes, 0);
+        java.util.Arrays.fill(lastSampleIos, 0);
+        lastBwSampleNanos = nowNanos;
+        lastIopsSampleNanos = nowNanos;
+        nextSampleCheckNanos = nowNanos + Math.min(bwWindowNanos, iopsWindowNanos) - 1_000_000L;
+    }
+
+    /** One completed data I/O of {@code bytes}; latencies in ns (slat < 0: not recorded). */
+    public void recordCompletion(int ddir, long bytes, long clatNs, long latNs, boolean latHistogram) {
+        ioBytes[ddir] += bytes;
+        ioCompleted[ddir]++;
+        clat[ddir].add(clatNs);
+        clatHist[ddir].add(clatNs);
+        lat[ddir].add(latNs);
+        if (latHistogram) {
+            latHist[ddir].add(latNs);
+        }
+        recordLatencyBucket(clatNs);
+    }
+
+    public void recordSlat(int ddir, long slatNs, boolean histogram) {
+        slat[ddir].add(slatNs);
+        if (histogram) {
+            slatHist[ddir].add(slatNs);
+        }
+    }
+
+    public void recordSync(long ns) {
+        syncStat.add(ns);
+        syncHist.add(ns);
+    }
+
+    private void recordLatencyBucket(long ns) {
+        if (ns < 1000) {
+            latNsec[decade(ns)]++;
+        } else if (ns < 1_000_000) {
+            latUsec[decade(ns / 1000)]++;
+        } else {
+            long m = ns / 1_000_000;
+            if (m >= 2000) {
+                latMsec[11]++;
+            } else if (m >= 1000) {
+                latMsec[10]++;
+            } else {
+                latMsec[decade(m)]++;
+            }
+        }
+    }
+
+    /** fio's 2/4/10/20/50/100/250/500/750/1000 table (spec 3.4). */
+    private static int decade(long v) {
+        if (v < 2) {
+            return 0;
+        } else if (v < 4) {
+            return 1;
+        } else if (v < 10) {
+            return 2;
+        } else if (v < 20) {
+            return 3;
+        } else if (v < 50) {
+            return 4;
+        } else if (v < 100) {
+            return 5;
+        } else if (v < 250) {
+            return 6;
+        } else if (v < 500) {
+            return 7;
+        } else if (v < 750) {
+            return 8;
+        }
+        return 9;
+    }
+
+    /** fio's io_u_map bucket for the current depth (spec 3.3). */
+    public void markDepth(int curDepth, long n) {
+        int b;
+        if (curDepth <= 1) {
+            b = 0;
+        } else if (curDepth < 4) {
+            b = 1;
+        } else if (curDepth < 8) {
+            b = 2;
+        } else if (curDepth < 16) {
+            b = 3;
+        } else if (curDepth < 32) {
+            b = 4;
+        } else if (curDepth < 64) {
+            b = 5;
+        } else {
+            b = 6;
+        }
+        depthMap[b] += n;
+    }
+
+    public void markSubmit(int n) {
+        submitMap[countBucket(n)]++;
+        totalSubmit++;
+    }
+
+    public void markComplete(int n) {
+        completeMap[countBucket(n)]++;
+        totalComplete++;
+    }
+
+    private static int countBucket(int n) {
+        if (n <= 0) {
+            return 0;
+        } else if (n <= 4) {
+            return 1;
+        } else if (n <= 8) {
+            return 2;
+        } else if (n <= 16) {
+            return 3;
+        } else if (n <= 32) {
+            return 4;
+        } else if (n <= 64) {
+            return 5;
+        }
+        return 6;
+    }
+
+    /** Publishes progress to other threads (cheap ordered stores). */
+    public void publish() {
+        for (int d = 0; d < DIRS; d++) {
+            progress.lazySet(d, ioBytes[d]);
+            progress.lazySet(DIRS + d, ioCompleted[d]);
+        }
+    }
+
+    /**
+     * Takes bw/iops samples when a window has passed (spec 3.5). Called by the job thread after
+     * completions; {@code force} at the end of the job takes the last window if it is full enough.
+     */
+    public void maybeSample(long nowNanos) {
+        if (nowNanos < nextSampleCheckNanos) {
+            return;
+        }
+        long bwSpentMs = (nowNanos - lastBwSampleNanos) / 1_000_000L;
+        if (bwSpentMs >= bwWindowNanos / 1_000_000L - 1 && bwSpentMs > 0) {
+            for (int d = 0; d < DIRS; d++) {
+                long delta = ioBytes[d] - lastSampleBytes[d];
+                if (delta > 0) {
+                    bw[d].add(delta * 1000 / bwSpentMs / 1024);
+                }
+                lastSampleBytes[d] = ioBytes[d];
+            }
+            lastBwSampleNanos = nowNanos;
+        }
+        long iopsSpentMs = (nowNanos - lastIopsSampleNanos) / 1_000_000L;
+        if (iopsSpentMs >= iopsWindowNanos / 1_000_000L - 1 && iopsSpentMs > 0) {
+            for (int d = 0; d < DIRS; d++) {
+                long delta = ioCompleted[d] - lastSampleIos[d];
+                if (delta > 0) {
+                    iops[d].add(delta * 1000 / iopsSpentMs);
+                }
+                lastSampleIos[d] = ioCompleted[d];
+            }
+            lastIopsSampleNanos = nowNanos;
+        }
+        nextSampleCheckNanos = Math.min(lastBwSampleNanos + bwWindowNanos, lastIopsSampleNanos + iopsWindowNanos)
+                - 1_000_000L;
+    }
+
+    /** Records an error the first time one is seen; later ones only count. */
+    public void recordError(int errno, String function) {
+        totalErrors++;
+        if (firstError == 0) {
+            firstError = errno;
+        }
+        if (error == 0) {
+            error = errno;
+            errorFunction = function;
+        }
+    }
+}
