@@ -309,18 +309,7 @@ public final class Main {
         }
 
         private static String typeName(OptionDef o) {
-            return switch (o.type()) {
-                case STR, STR_ULL, STR_VAL, STR_STORE -> "string (opt=bla)";
-                case STR_MULTI -> "string with possible k/m/g postfix (opt=4k)";
-                case STR_VAL_TIME -> "string with time postfix (opt=10s)";
-                case RANGE -> "one to three ranges (opt=1k-4k[,4k-8k[,1k-8k]])";
-                case INT, ULL -> "integer value (opt=100)";
-                case BOOL -> "boolean value (opt=1)";
-                case FLOAT_LIST -> "list of floating point values separated by ':' (opt=5.9:7.8)";
-                case STR_SET -> "empty or boolean value ([0|1])";
-                case STR_VAL_ZONE -> "size, percentage or zones (opt=4z)";
-                default -> "deprecated";
-            };
+            return o.type().help();
         }
 
         /** --enghelp: the engines this build has (ServiceLoader), in fio's layout (EngineHelp). */
