@@ -22,7 +22,11 @@ public interface EngineContext {
     /** True when the job only reads (readonly or a read-only rw mode). */
     boolean readOnly();
 
-    /** The engine-specific options as given in the job file, e.g. {"hipri": "", "sqthread_poll_cpu": "1"}. */
+    /**
+     * The engine-specific options as given in the job file, e.g. {"hipri": "1", "sqthread_poll_cpu": "1"}.
+     * A bare option arrives as "1" from the job-file parser or "" from elsewhere; engines read
+     * them through {@link EngineOptions#parse}, which treats "" as "no value".
+     */
     Map<String, String> engineOptions();
 
     /** All I/O units of the job. Buffers stay valid until after {@link IoEngine#cleanup()}. */

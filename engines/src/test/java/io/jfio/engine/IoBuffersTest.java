@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -16,10 +14,7 @@ import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
-import io.jfio.engine.sync.PsyncEngine;
-import io.jfio.engine.testing.EngineDriver;
 import io.jfio.engine.testing.LoopDevice;
-import io.jfio.engine.testing.TestContext;
 
 class IoBuffersTest {
     @Test
@@ -92,43 +87,5 @@ class IoBuffersTest {
         assertEquals(Errno.ENOENT, e.errno());
         assertEquals("file:filesetup.c:805, func=open(/nonexistent/dir/file), error=No such file or directory",
             e.getMessage());
-    }
-
-    /** psync through jnr-ffi: the syscall path allocates nothing per I/O either. */
-    @Test
-    void psyncPathIsAllocationFree() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp"),
-            "engines-sync-alloc-");
-        Path file = dir.resolve("a.dat");
-        Files.write(file, new byte[1 << 20]);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long tid = Thread.currentThread().getId();
-        try (IoBuffers b = IoBuffers.allocate(1, 4096, 4096)) {
-            PsyncEngine e = new PsyncEngine();
-            TestContext ctx = new TestContext(b, 1);
-            IoFile f = new IoFile(file.toString(), 0);
-            ctx.files.add(f);
-            e.init(ctx);
-            e.openFile(f, OpenFlags.forJob(false, false, true, 0));
-            EngineDriver.Planner plan = (seq, u) -> {
-                u.ddir = IoDirection.READ;
-                u.file = f;
-                u.offset = (seq & 255) * 4096;
-                u.length = 4096;
-            };
-            new EngineDriver(e, b.units()).run(100_000, 1, plan, null);
-            EngineDriver d = new EngineDriver(e, b.units());
-            long before = mx.getThreadAllocatedBytes(tid);
-            d.run(200_000, 1, plan, null);
-            long allocated = mx.getThreadAllocatedBytes(tid) - before;
-            System.out.println("psync: 200,000 reads allocated " + allocated + " bytes");
-            assertEquals(0, d.errors);
-            assertTrue(allocated <= 64 * 1024, () -> allocated + " bytes for 200k psync reads");
-            e.closeFile(f);
-            e.cleanup();
-        } finally {
-            Files.deleteIfExists(file);
-            Files.deleteIfExists(dir);
-        }
     }
 }

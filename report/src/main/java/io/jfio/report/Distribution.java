@@ -27,6 +27,13 @@ public final class Distribution {
         counts[bucket] += n;
     }
 
+    /** Adds a whole count array (bucket i += counts[i]), e.g. a runner's primitive map. */
+    public void addAll(long[] bucketCounts) {
+        for (int i = 0; i < counts.length && i < bucketCounts.length; i++) {
+            counts[i] += bucketCounts[i];
+        }
+    }
+
     public long count(int bucket) {
         return counts[bucket];
     }

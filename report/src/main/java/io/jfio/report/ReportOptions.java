@@ -138,6 +138,26 @@ public final class ReportOptions {
         this.percentilePrecision = precision;
     }
 
+    /**
+     * Sets the list from already parsed values and the precision fio derived from the typed
+     * text (most digits after a '.'), for callers that no longer have the text.
+     */
+    public void setPercentiles(double[] list, int precision) {
+        int n = 0;
+        while (n < list.length && n < 20 && list[n] != 0) {
+            n++;
+        }
+        double[] sorted = Arrays.copyOf(list, n);
+        Arrays.sort(sorted);
+        StringBuilder text = new StringBuilder();
+        for (double d : sorted) {
+            text.append(text.length() == 0 ? "" : ":").append(CFormat.fixed(d, precision));
+        }
+        this.percentiles = sorted;
+        this.percentilePrecision = precision;
+        this.percentileListText = text.toString();
+    }
+
     /** The percentile list, sorted ascending (duplicates kept). */
     public double[] percentiles() {
         return percentiles.clone();

@@ -27,6 +27,11 @@ public final class RunResult {
     public final List<JobResult> jobs = new ArrayList<>();
     /** Tracked block devices in discovery order. */
     public final List<DiskUtil> disks = new ArrayList<>();
+    /**
+     * Highest group id of the run when jobs with stats=0 are left out of {@link #jobs}; fio
+     * prints a (title-only) "Run status group" for every id up to it. -1: from the jobs.
+     */
+    public int lastGroupId = -1;
     /** True when {@link #jobs} are already folded by group_reporting (read from a report). */
     public boolean folded;
 
@@ -65,8 +70,9 @@ public final class RunResult {
         List<JobResult> out = new ArrayList<>();
         JobResult cur = null;
         for (JobResult j : jobs) {
-            boolean join = cur != null && j.report.groupReporting && cur.report.groupReporting
-                    && cur.groupId == j.groupId;
+            // fio joins a job to the previous thread_stat when *it* has group_reporting and the
+            // group id is unchanged (groups are runs of consecutive jobs).
+            boolean join = cur != null && j.report.groupReporting && cur.groupId == j.groupId;
             if (!join) {
                 cur = copyHead(j);
                 out.add(cur);
@@ -82,10 +88,7 @@ public final class RunResult {
             r.slatPercentiles = j.report.slatPercentiles;
             r.continueOnError = j.report.continueOnError;
             cur.report = r;
-            if (cur.error == 0 && j.error != 0) {
-                cur.error = j.error;
-                cur.errorMessage = j.errorMessage;
-            }
+            adoptError(cur, j);
             cur.firstError = j.firstError;
             cur.latencyDepth = j.latencyDepth;
             cur.latencyTargetNs = j.latencyTargetNs;
@@ -104,8 +107,7 @@ public final class RunResult {
         c.description = j.description;
         c.pid = j.pid;
         c.members = 1;
-        c.error = j.error;
-        c.errorMessage = j.errorMessage;
+        adoptError(c, j);
         c.firstError = j.firstError;
         c.eta = j.eta;
         c.elapsedSec = j.elapsedSec;
@@ -124,10 +126,27 @@ public final class RunResult {
         return c;
     }
 
+    /**
+     * fio's rule for a thread_stat's error: the first member with one; a job that went on
+     * after errors (continue_on_error) reports its first error.
+     */
+    private static void adoptError(JobResult ts, JobResult j) {
+        if (ts.error != 0) {
+            return;
+        }
+        if (j.error == 0 && j.report.continueOnError && j.firstError != 0) {
+            ts.error = j.firstError;
+            ts.errorMessage = j.errorMessage;
+        } else if (j.error != 0) {
+            ts.error = j.error;
+            ts.errorMessage = j.errorMessage;
+        }
+    }
+
     /** One GroupResult per group id from 0 to the highest (fio prints every one). */
     public List<GroupResult> groups() {
         List<JobResult> ts = threadStats();
-        int max = -1;
+        int max = lastGroupId;
         for (JobResult j : jobs) {
             max = Math.max(max, j.groupId);
         }

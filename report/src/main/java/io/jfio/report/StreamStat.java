@@ -29,6 +29,7 @@ public final class StreamStat {
             s += delta * (x - mean);
         }
         samples++;
+        restoredStddev = Double.NaN;
     }
 
     /** Parallel-variance merge (spec 4.2) used for slat/clat/lat/sync stats. */
@@ -89,7 +90,7 @@ public final class StreamStat {
         this.mean = mean;
         this.samples = samples;
         this.s = samples > 1 ? stddev * stddev * (samples - 1) : 0;
-        this.restoredStddev = stddev;
+        this.restoredStddev = samples > 1 || stddev != 0 ? stddev : Double.NaN;
     }
 
     public void clear() {

@@ -1,21 +1,34 @@
 package io.jfio.runner;
 
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineRegistry;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.JobError;
+import io.jfio.runner.job.Opts;
+import io.jfio.runner.job.PatternSource;
 import io.jfio.runner.job.SourceFactory;
 
-/** The production wiring of engines and workload. */
-final class Defaults {
+/** The production wiring: engines from the registry (ServiceLoader + external:), fio's I/O pattern. */
+public final class Defaults {
     private Defaults() {
     }
 
-    static EngineProvider engines() {
-        return EngineProvider.SERVICE_LOADER;
+    private static final class Registry {
+        static final EngineRegistry INSTANCE = EngineRegistry.load();
     }
 
-    static SourceFactory sources() {
-        return (spec, files) -> {
-            throw new JobError(38, "workload", "jfio: the I/O pattern generator is not available in this build");
+    public static EngineProvider engines() {
+        return spec -> {
+            String name = Opts.getString(spec, "psync", "ioengine");
+            try {
+                return Registry.INSTANCE.resolve(name).create();
+            } catch (EngineException e) {
+                throw new JobError(e.errno() == 0 ? 22 : e.errno(), "ioengine", e.getMessage());
+            }
         };
+    }
+
+    public static SourceFactory sources() {
+        return PatternSource.FACTORY;
     }
 }

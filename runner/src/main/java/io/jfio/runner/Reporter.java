@@ -1,38 +1,261 @@
 package io.jfio.runner;
 
+import io.jfio.jobfile.BsSplitEntry;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.SizeRange;
+import io.jfio.report.DirectionStats;
+import io.jfio.report.DiskUtil;
+import io.jfio.report.JobOption;
+import io.jfio.report.JobResult;
+import io.jfio.report.ReportOptions;
+import io.jfio.report.RunResult;
+import io.jfio.report.format.OutputFormat;
+import io.jfio.report.format.Preamble;
+import io.jfio.runner.job.Errno;
 import io.jfio.runner.job.Job;
+import io.jfio.runner.job.Opts;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
-/** Turns the jobs' measurements into fio's reports. */
+/**
+ * Turns the jobs' measurements into the report module's model and prints fio's formats with
+ * its writers: the preamble before the run, the final report, and --status-interval reports.
+ */
 final class Reporter {
     private final RunRequest request;
     private final Run run;
+    private final Set<OutputFormat> formats;
 
     Reporter(RunRequest request, Run run) {
         this.request = request;
         this.run = run;
+        this.formats = formats(request);
     }
 
+    static Set<OutputFormat> formats(RunRequest request) {
+        if (request.outputFormats() == null || request.outputFormats().isEmpty()) {
+            return EnumSet.of(OutputFormat.NORMAL);
+        }
+        return OutputFormat.parse(String.join(",", request.outputFormats()));
+    }
+
+    boolean normal() {
+        return formats.contains(OutputFormat.NORMAL);
+    }
+
+    /** fio's setup-time lines (spec/output-format.md 6.1): job lines, "...", version, "Starting N ...". */
     void printPreamble(PrintStream out) {
-        int n = run.jobs().size();
-        out.println("Starting " + n + (n == 1 ? " process" : " processes"));
+        StringBuilder b = new StringBuilder();
+        int threads = 0;
+        int processes = 0;
+        for (Job j : run.jobs()) {
+            JobSpec s = j.spec();
+            if (Opts.getBool(s, false, "thread")) {
+                threads++;
+            } else {
+                processes++;
+            }
+            int numjobs = (int) Opts.getLong(s, 1, "numjobs");
+            if (s.cloneIndex() == 0) {
+                long[][] bs = blockSizes(s);
+                ReportOptions ro = reportOptions(s);
+                b.append(Preamble.jobLine(s.name(), s.groupId(), j.mode().name(), bs[0], bs[1],
+                        Opts.getBool(s, false, "bs_is_seq_rand"), Opts.getString(s, "psync", "ioengine"),
+                        (int) Opts.getLong(s, 1, "iodepth"), ro.sigFigs, ro.kbBase));
+            } else if (s.cloneIndex() == numjobs - 1) {
+                b.append(Preamble.clonesLine());
+            }
+        }
+        b.append(Preamble.versionLine(new RunResult().fioVersion));
+        b.append(Preamble.startingLine(threads, processes));
+        out.print(b);
         out.flush();
     }
 
-    void write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
-        for (Job j : run.jobs()) {
-            JobStats s = j.stats();
-            out.printf("%s: (groupid=%d, jobs=1): err=%2d%n", j.spec().name(), j.spec().groupId(), s.error);
-            String[] names = {"read", "write", "trim"};
-            for (int d = 0; d < 3; d++) {
-                if (s.totalIoU[d] > 0) {
-                    out.printf("  %s: ios=%d bytes=%d runtime=%dms%n", names[d], s.totalIoU[d], s.ioBytes[d],
-                            (s.runtimeMicros[d] + 999) / 1000);
+    /** Minimum and maximum block size per direction, as fio prints them in the job line. */
+    static long[][] blockSizes(JobSpec s) {
+        long[] bs = Opts.getPerDirection(s, 4096, "bs");
+        long[] min = bs.clone();
+        long[] max = bs.clone();
+        if (s.isSet("bsrange") && s.value("bsrange") != null) {
+            try {
+                SizeRange[] r = s.getRanges("bsrange");
+                for (int d = 0; d < 3; d++) {
+                    SizeRange x = r[Math.min(d, r.length - 1)];
+                    min[d] = x.low();
+                    max[d] = x.high();
                 }
+            } catch (RuntimeException e) {
+                // keep bs
             }
         }
+        if (s.isSet("bssplit") && s.value("bssplit") != null) {
+            List<BsSplitEntry>[] split = s.getBsSplit();
+            for (int d = 0; d < 3 && d < split.length; d++) {
+                if (split[d] == null || split[d].isEmpty()) {
+                    continue;
+                }
+                long lo = Long.MAX_VALUE;
+                long hi = 0;
+                for (BsSplitEntry e : split[d]) {
+                    lo = Math.min(lo, e.blockSize());
+                    hi = Math.max(hi, e.blockSize());
+                }
+                min[d] = lo;
+                max[d] = hi;
+            }
+        }
+        return new long[][] {min, max};
+    }
+
+    /** The final (or an interim) report in every selected format. */
+    RunResult write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
+        RunResult r = build(disks, nowMillis);
+        out.print(OutputFormat.render(r, formats, request.terseVersion()));
+        out.flush();
+        return r;
+    }
+
+    RunResult build(List<DiskTracker.Entry> disks, long nowMillis) {
+        RunResult r = new RunResult();
+        r.timestampMs = nowMillis;
+        long elapsedMs = (System.nanoTime() - run.runStartNanos()) / 1_000_000L;
+        if (!run.jobs().isEmpty()) {
+            r.globalOptions = globalOptions(run.jobs().get(0).spec());
+        }
+        for (Job j : run.jobs()) {
+            r.addJob(jobResult(j, elapsedMs));
+        }
+        for (DiskTracker.Entry e : disks) {
+            DiskUtil d = diskUtil(e);
+            for (DiskTracker.Entry s : e.slaves) {
+                d.slaves.add(diskUtil(s));
+            }
+            r.disks.add(d);
+        }
+        return r;
+    }
+
+    private static DiskUtil diskUtil(DiskTracker.Entry e) {
+        DiskUtil d = new DiskUtil(e.name);
+        d.update(e.first, 0);
+        d.update(e.last, (e.lastNanos - e.firstNanos) / 1_000_000L);
+        return d;
+    }
+
+    private List<JobOption> globalOptions(JobSpec first) {
+        return List.of();
+    }
+
+    static ReportOptions reportOptions(JobSpec s) {
+        ReportOptions ro = new ReportOptions();
+        for (String name : new String[] {"kb_base", "unit_base", "significant_figures", "percentile_list",
+            "clat_percentiles", "lat_percentiles", "slat_percentiles", "unified_rw_reporting", "group_reporting",
+            "continue_on_error"}) {
+            if (!s.has(name) || s.value(name) == null) {
+                continue;
+            }
+            Object v = s.value(name);
+            String text;
+            if (v instanceof double[] list) {
+                StringBuilder b = new StringBuilder();
+                for (double x : list) {
+                    if (b.length() > 0) {
+                        b.append(':');
+                    }
+                    b.append(x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x));
+                }
+                text = b.toString();
+            } else if (v instanceof Boolean bo) {
+                text = bo ? "1" : "0";
+            } else {
+                text = v.toString();
+            }
+            try {
+                ro.apply(name, text);
+            } catch (RuntimeException e) {
+                // a value the report can't take: keep its default
+            }
+        }
+        return ro;
+    }
+
+    private JobResult jobResult(Job job, long runElapsedMs) {
+        JobSpec s = job.spec();
+        JobStats st = job.stats();
+        JobResult r = new JobResult();
+        r.name = s.name();
+        r.groupId = s.groupId();
+        r.description = Opts.getString(s, null, "description");
+        r.pid = ProcessHandle.current().pid();
+        r.error = st.error;
+        if (st.error != 0) {
+            r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : Job.IO_U_ERROR_FILE) + ", func="
+                    + st.errorFunction + ", error=" + Errno.describe(st.error);
+        }
+        r.totalErrors = st.totalErrors;
+        r.firstError = st.firstError;
+        r.elapsedSec = (runElapsedMs + 999) / 1000;
+        r.eta = runElapsedMs < 3000 ? Integer.MAX_VALUE : 0;
+        r.jobStartMs = st.jobStartEpochMillis;
+        List<JobOption> opts = new ArrayList<>();
+        for (Map.Entry<String, String> e : s.givenOptions()) {
+            opts.add(new JobOption(e.getKey(), e.getValue()));
+        }
+        r.options = opts;
+        r.report = reportOptions(s);
+        for (int d = 0; d < 3; d++) {
+            DirectionStats ds = r.dir(d);
+            ds.ioBytes = st.ioBytes[d];
+            ds.totalIos = st.totalIoU[d];
+            ds.shortIos = st.shortIoU[d];
+            ds.dropIos = st.dropIoU[d];
+            ds.runtimeMs = (st.runtimeMicros[d] + 999) / 1000;
+            ds.slat.copyFrom(st.slat[d]);
+            ds.clat.copyFrom(st.clat[d]);
+            ds.lat.copyFrom(st.lat[d]);
+            ds.clatHist.merge(st.clatHist[d]);
+            ds.slatHist.merge(st.slatHist[d]);
+            ds.latHist.merge(st.latHist[d]);
+            ds.bw.copyFrom(st.bw[d]);
+            ds.iops.copyFrom(st.iops[d]);
+        }
+        r.syncTotalIos = st.totalIoU[JobStats.SYNC];
+        r.syncLat.copyFrom(st.syncStat);
+        r.syncHist.merge(st.syncHist);
+        r.totalRunTimeMs = st.totalRunTimeMillis;
+        r.usrTimeMs = st.usrMillis;
+        r.sysTimeMs = st.sysMillis;
+        r.ctx = st.ctxSwitches;
+        r.majf = st.majorFaults;
+        r.minf = st.minorFaults;
+        for (int i = 0; i < 7; i++) {
+            r.ioDepth.add(i, st.depthMap[i]);
+            r.submit.add(i, st.submitMap[i]);
+            r.complete.add(i, st.completeMap[i]);
+        }
+        r.totalSubmit = st.totalSubmit;
+        r.totalComplete = st.totalComplete;
+        for (int i = 0; i < 10; i++) {
+            r.latNs.add(i, st.latNsec[i]);
+            r.latUs.add(i, st.latUsec[i]);
+        }
+        for (int i = 0; i < 12; i++) {
+            r.latMs.add(i, st.latMsec[i]);
+        }
+        r.latencyDepth = Opts.getLong(s, 1, "iodepth");
+        r.latencyTargetNs = Opts.getLong(s, 0, "latency_target") * 1000L;
+        r.latencyWindowUs = Opts.getLong(s, 0, "latency_window");
+        long pct = Opts.getLong(s, -1, "latency_percentile");
+        if (pct >= 0) {
+            r.latencyPercentile = pct;
+        }
+        return r;
     }
 }

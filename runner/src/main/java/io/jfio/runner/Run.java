@@ -33,6 +33,9 @@ public final class Run {
     private final SourceFactory sources;
     private final List<Job> jobs = new ArrayList<>();
     private final Map<String, DiskTracker.Entry> disks = new LinkedHashMap<>();
+    private volatile Scheduler scheduler;
+    private volatile boolean stopRequested;
+    private volatile io.jfio.report.RunResult result;
     private long runStartNanos;
     private long runStartEpochMillis;
 
@@ -49,6 +52,11 @@ public final class Run {
         return new Run(request, out, err, Defaults.engines(), Defaults.sources()).execute();
     }
 
+    /** The production engine lookup (registry: built-ins and external:), for tools that wrap engines. */
+    public static EngineProvider defaultEngines() {
+        return Defaults.engines();
+    }
+
     /** The jobs of the last {@link #execute()} with their measurements (for tests and tools). */
     public List<Job> jobs() {
         return jobs;
@@ -59,23 +67,6 @@ public final class Run {
                 || request.outputFormats().contains("normal");
         // Informational lines belong to the normal report's stream; when another format owns
         // stdout they are not printed at all (as fio), and diagnostics always go to stderr.
-        Job.Context ctx = new Job.Context(out, err, normal, request.readOnly(), engines, sources);
-        for (JobSpec spec : request.jobs()) {
-            jobs.add(new Job(spec, ctx));
-        }
-        if (request.readOnly()) {
-            for (Job j : jobs) {
-                if (j.mode().modifies()) {
-                    err.println("fio: trim and write operations are not allowed with the --readonly parameter.");
-                    return 1;
-                }
-            }
-        }
-        String mounted = mountedTarget();
-        if (mounted != null) {
-            err.println(mounted);
-            return 1;
-        }
         PrintStream report = out;
         FileOutputStream file = null;
         if (request.outputFile() != null) {
@@ -87,9 +78,28 @@ public final class Run {
                 return 1;
             }
         }
+        Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
+        for (JobSpec spec : request.jobs()) {
+            jobs.add(new Job(spec, ctx));
+        }
+        if (request.readOnly()) {
+            for (Job j : jobs) {
+                if (j.mode().modifies()) {
+                    err.println("fio: trim and write operations are not allowed with the --readonly parameter.");
+                    closeQuietly(file, report);
+                    return 1;
+                }
+            }
+        }
+        String mounted = mountedTarget();
+        if (mounted != null) {
+            err.println(mounted);
+            closeQuietly(file, report);
+            return 1;
+        }
         try {
             Reporter reporter = new Reporter(request, this);
-            if (normal) {
+            if (reporter.normal()) {
                 reporter.printPreamble(report);
             }
             runStartNanos = System.nanoTime();
@@ -97,7 +107,14 @@ public final class Run {
             DiskTracker diskTracker = new DiskTracker(new DiskDevices());
             diskTracker.track(jobs);
             Scheduler scheduler = new Scheduler(jobs);
-            StatusDriver status = new StatusDriver(request, this, out, reporter, report);
+            this.scheduler = scheduler;
+            if (stopRequested) {
+                scheduler.stopAll();
+            }
+            // The status line belongs on stdout, unless a machine-read format owns stdout: then it
+            // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
+            PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
+            StatusDriver status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
             try (Signals signals = Signals.install(scheduler::stopAll)) {
                 scheduler.run(() -> {
                     diskTracker.sample();
@@ -109,7 +126,7 @@ public final class Run {
             }
             diskTracker.finish();
             status.finish();
-            reporter.write(report, diskTracker.results(), System.currentTimeMillis());
+            result = reporter.write(report, diskTracker.results(), System.currentTimeMillis());
             report.flush();
         } finally {
             if (file != null) {
@@ -123,6 +140,26 @@ public final class Run {
             }
         }
         return rc;
+    }
+
+    /** The final report as the report module's model (null before it was written): for tools and the API. */
+    public io.jfio.report.RunResult result() {
+        return result;
+    }
+
+    /** Stops the run as Ctrl-C does: running jobs end, pending ones never start, the report is written. */
+    public void stop() {
+        stopRequested = true;
+        Scheduler s = scheduler;
+        if (s != null) {
+            s.stopAll();
+        }
+    }
+
+    private static void closeQuietly(FileOutputStream file, PrintStream report) {
+        if (file != null) {
+            report.close();
+        }
     }
 
     long runStartNanos() {

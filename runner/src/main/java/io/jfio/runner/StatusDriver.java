@@ -1,26 +1,206 @@
 package io.jfio.runner;
 
-import java.io.PrintStream;
+import io.jfio.engine.IoFile;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.report.ReportOptions;
+import io.jfio.report.format.StatusLine;
+import io.jfio.runner.job.Job;
+import io.jfio.runner.job.JobState;
+import io.jfio.runner.job.Opts;
+import io.jfio.runner.stats.JobStats;
 
-/** Drives the live status line and --status-interval reports while jobs run. */
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * Drives fio's live status line (spec/output-format.md 6.2) on stdout while jobs run
+ * (--eta=auto: only when stdout is a terminal; always; never), --eta-newline, and
+ * --status-interval reports (one complete report, or one complete JSON document, per interval).
+ */
 final class StatusDriver {
+    private static final long ETA_INTERVAL_MS = 1000;
+
     private final RunRequest request;
     private final Run run;
     private final PrintStream terminal;
     private final Reporter reporter;
     private final PrintStream report;
+    private final DiskTracker disks;
+    private final boolean enabled;
+    private final StatusLine line = new StatusLine();
+    private long nextLineMs = ETA_INTERVAL_MS;
+    private long nextNewlineMs;
+    private long nextStatusMs;
+    private long lastMs;
+    private final long[] lastBytes = new long[3];
+    private final long[] lastIos = new long[3];
+    private boolean printed;
 
-    StatusDriver(RunRequest request, Run run, PrintStream terminal, Reporter reporter, PrintStream report) {
+    StatusDriver(RunRequest request, Run run, PrintStream terminal, Reporter reporter, PrintStream report,
+                 DiskTracker disks) {
         this.request = request;
         this.run = run;
         this.terminal = terminal;
         this.reporter = reporter;
         this.report = report;
+        this.disks = disks;
+        String eta = request.eta() == null ? "auto" : request.eta();
+        this.enabled = eta.equals("always") || (eta.equals("auto") && System.console() != null);
+        this.nextNewlineMs = request.etaNewlineMillis() > 0 ? request.etaNewlineMillis() : Long.MAX_VALUE;
+        this.nextStatusMs = request.statusIntervalMillis() > 0 ? request.statusIntervalMillis() : Long.MAX_VALUE;
     }
 
     void tick() {
+        long ms = (System.nanoTime() - run.runStartNanos()) / 1_000_000L;
+        if (ms >= nextStatusMs) {
+            nextStatusMs += request.statusIntervalMillis();
+            reporter.write(report, disks.results(), System.currentTimeMillis());
+        }
+        if (!enabled || ms < nextLineMs) {
+            return;
+        }
+        nextLineMs += ETA_INTERVAL_MS;
+        if (ms >= nextNewlineMs) {
+            line.requestNewLine();
+            nextNewlineMs += request.etaNewlineMillis();
+        }
+        terminal.print(line.format(snapshot(ms)));
+        terminal.flush();
+        printed = true;
     }
 
     void finish() {
+        if (printed) {
+            terminal.println();
+            terminal.flush();
+        }
+    }
+
+    private StatusLine.Snapshot snapshot(long ms) {
+        List<Job> jobs = run.jobs();
+        int running = 0;
+        int files = 0;
+        int ramp = 0;
+        int setup = 0;
+        long rateMin = 0;
+        long rateMax = 0;
+        long iopsMin = 0;
+        long iopsMax = 0;
+        long[] bytes = new long[3];
+        long[] ios = new long[3];
+        StringBuilder states = new StringBuilder();
+        for (Job j : jobs) {
+            char c = stateChar(j);
+            states.append(c);
+            JobStats st = j.stats();
+            for (int d = 0; d < 3; d++) {
+                bytes[d] += st.progress.get(d);
+                ios[d] += st.progress.get(3 + d);
+            }
+            if (isRunning(c)) {
+                running++;
+                files += j.state().openFiles();
+                if (c == JobState.RAMP) {
+                    ramp++;
+                }
+                if (c == JobState.SETUP) {
+                    setup++;
+                }
+                JobSpec s = j.spec();
+                rateMin += sum(Opts.getPerDirection(s, 0, "rate_min"));
+                rateMax += sum(Opts.getPerDirection(s, 0, "rate"));
+                iopsMin += sum(Opts.getPerDirection(s, 0, "rate_iops_min"));
+                iopsMax += sum(Opts.getPerDirection(s, 0, "rate_iops"));
+            }
+        }
+        long dms = Math.max(1, ms - lastMs);
+        long[] rate = new long[3];
+        long[] iops = new long[3];
+        for (int d = 0; d < 3; d++) {
+            rate[d] = StatusLine.rateKiB(bytes[d] - lastBytes[d], dms);
+            iops[d] = StatusLine.iops(ios[d] - lastIos[d], dms);
+        }
+        System.arraycopy(bytes, 0, lastBytes, 0, 3);
+        System.arraycopy(ios, 0, lastIos, 0, 3);
+        lastMs = ms;
+        ReportOptions ro = jobs.isEmpty() ? new ReportOptions() : Reporter.reportOptions(jobs.get(0).spec());
+        return new StatusLine.Snapshot(running, files, rateMin, rateMax, iopsMin, iopsMax, states.toString(),
+                eta(ms), (ms + 999) / 1000, ramp, setup, rate, iops, ro.kbBase, ro.unitBase == 1, ro.sigFigs);
+    }
+
+    private static long sum(long[] a) {
+        return a[0] + a[1] + a[2];
+    }
+
+    private static boolean isRunning(char c) {
+        return c != JobState.PENDING && c != JobState.EXITED && c != JobState.REAPED && c != JobState.REAPED_ERROR
+                && c != 'C';
+    }
+
+    /** fio's run-state letters: R/r W/w M/m D/d by direction and sequential/random. */
+    private static char stateChar(Job j) {
+        char c = j.state().runState();
+        if (c != 'R') {
+            return c;
+        }
+        var m = j.mode();
+        char base;
+        if (m.reads() && m.writes()) {
+            long mix = Opts.getLong(j.spec(), 50, "rwmixread");
+            base = mix == 100 ? 'R' : mix == 0 ? 'W' : 'M';
+        } else if (m.writes()) {
+            base = 'W';
+        } else if (m.trims()) {
+            base = 'D';
+        } else {
+            base = 'R';
+        }
+        return m.random() ? Character.toLowerCase(base) : base;
+    }
+
+    /** Overall ETA in seconds (spec 6.2): unknown for the first 3 s, then max over running jobs plus pending ones. */
+    private long eta(long ms) {
+        if (ms < 3000) {
+            return StatusLine.ETA_UNKNOWN_YET;
+        }
+        long max = 0;
+        long pending = 0;
+        for (Job j : run.jobs()) {
+            char c = j.state().runState();
+            JobSpec s = j.spec();
+            long runtimeMs = Opts.getLong(s, 0, "runtime") / 1000L;
+            if (c == JobState.PENDING) {
+                long t = (runtimeMs + Opts.getLong(s, 0, "ramp_time") / 1000L + 999) / 1000;
+                pending += t;
+                continue;
+            }
+            if (!isRunning(c)) {
+                continue;
+            }
+            long jobMs = Math.max(1, (System.nanoTime() - j.startNanos()) / 1_000_000L);
+            double eta;
+            double done = 0;
+            long total = 0;
+            for (IoFile f : j.files()) {
+                total += f.ioSize;
+            }
+            long doneBytes = j.stats().progress.get(0) + j.stats().progress.get(1) + j.stats().progress.get(2);
+            if (total > 0) {
+                done = Math.min(1.0, (double) doneBytes / total);
+            }
+            if (Opts.getBool(s, false, "time_based") && runtimeMs > 0) {
+                done = Math.min(1.0, (double) jobMs / runtimeMs);
+            }
+            if (done <= 0) {
+                eta = runtimeMs / 1000.0;
+            } else {
+                eta = jobMs / 1000.0 / done - jobMs / 1000.0;
+            }
+            if (runtimeMs > 0) {
+                eta = Math.min(eta, Math.max(0, (runtimeMs - jobMs) / 1000.0));
+            }
+            max = Math.max(max, (long) Math.ceil(eta));
+        }
+        return max + pending;
     }
 }

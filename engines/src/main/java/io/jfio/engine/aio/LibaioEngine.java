@@ -4,6 +4,7 @@ import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
+import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
@@ -118,12 +119,7 @@ public final class LibaioEngine implements IoEngine {
 
     @Override
     public void openFile(IoFile file, int openFlags) throws EngineException {
-        int fd = C.open(file.path, openFlags, 0644);
-        if (fd < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "open", "libaio: open " + file.path + ": " + Errno.describe(e));
-        }
-        file.fd = fd;
+        GenericFileOps.open(file, openFlags);
     }
 
     @Override
@@ -131,12 +127,7 @@ public final class LibaioEngine implements IoEngine {
         if (file.fd < 0) {
             return;
         }
-        int r = C.close(file.fd);
-        file.fd = -1;
-        if (r < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "close", "libaio: close " + file.path + ": " + Errno.describe(e));
-        }
+        GenericFileOps.close(file);
     }
 
     @Override
@@ -305,6 +296,17 @@ public final class LibaioEngine implements IoEngine {
             }
         }
         return eventCount;
+    }
+
+    @Override
+    public String errorHint(int errno) {
+        if (errno == Errno.EOPNOTSUPP && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_DONTCACHE) != 0) {
+            return io.jfio.engine.nativeio.RwfFlags.DONTCACHE_HINT;
+        }
+        if (errno == Errno.EAGAIN && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_NOWAIT) != 0) {
+            return "nowait=1: the kernel refused to block (EAGAIN); fio suggests ignore_error=EAGAIN";
+        }
+        return null;
     }
 
     @Override

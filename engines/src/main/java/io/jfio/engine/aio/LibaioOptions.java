@@ -2,6 +2,7 @@ package io.jfio.engine.aio;
 
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
+import io.jfio.engine.EngineOptions;
 
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,7 @@ import java.util.Map;
 /** The libaio engine's options (fio 3.42 names; {@code uncached} is a jfio addition). */
 public final class LibaioOptions {
     public static final List<EngineOption> OPTIONS = List.of(
-        EngineOption.bool("userspace_reap", "Use alternative user-space reap implementation"),
+        EngineOption.flag("userspace_reap", "Use alternative user-space reap implementation"),
         EngineOption.bool("nowait", "Use RWF_NOWAIT for reads/writes"),
         EngineOption.bool("libaio_vectored", "Use libaio preadv/pwritev with one iovec"),
         EngineOption.integer("uncached", "0", 0, Integer.MAX_VALUE,
@@ -20,44 +21,19 @@ public final class LibaioOptions {
     public boolean vectored;
     public int uncached;
 
+    /** Reads the job's raw options by fio's rules (userspace_reap may be bare, the bools need 0/1). */
     public static LibaioOptions parse(Map<String, String> raw) throws EngineException {
+        for (String k : raw.keySet()) {
+            if (k.startsWith("cmdprio")) {
+                throw new EngineException("libaio: " + k + " is not supported by jfio yet");
+            }
+        }
+        EngineOptions eo = EngineOptions.parse(OPTIONS, raw);
         LibaioOptions o = new LibaioOptions();
-        for (Map.Entry<String, String> e : raw.entrySet()) {
-            String k = e.getKey();
-            String v = e.getValue() == null ? "" : e.getValue().trim();
-            switch (k) {
-                case "userspace_reap" -> o.userspaceReap = bool(k, v);
-                case "nowait" -> o.nowait = bool(k, v);
-                case "libaio_vectored" -> o.vectored = bool(k, v);
-                case "uncached" -> o.uncached = integer(k, v);
-                default -> throw new EngineException(k.startsWith("cmdprio")
-                    ? "libaio: " + k + " is not supported by jfio yet"
-                    : "libaio: unknown option '" + k + "'");
-            }
-        }
+        o.userspaceReap = eo.getBool("userspace_reap");
+        o.nowait = eo.getBool("nowait");
+        o.vectored = eo.getBool("libaio_vectored");
+        o.uncached = eo.getInt("uncached");
         return o;
-    }
-
-    private static boolean bool(String name, String v) throws EngineException {
-        if (v.isEmpty()) {
-            return true;
-        }
-        try {
-            return Long.parseLong(v) != 0;
-        } catch (NumberFormatException e) {
-            throw new EngineException("libaio: " + name + "=" + v + " is not a boolean");
-        }
-    }
-
-    private static int integer(String name, String v) throws EngineException {
-        try {
-            int x = Integer.decode(v);
-            if (x < 0) {
-                throw new EngineException("libaio: " + name + "=" + v + " must not be negative");
-            }
-            return x;
-        } catch (NumberFormatException e) {
-            throw new EngineException("libaio: " + name + "=" + v + " is not an integer");
-        }
     }
 }

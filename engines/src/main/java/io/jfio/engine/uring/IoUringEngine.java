@@ -4,6 +4,7 @@ import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
+import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
@@ -44,10 +45,13 @@ public final class IoUringEngine implements IoEngine {
     private int inFlight;
     private boolean iopoll;
     private boolean sqpoll;
-    private boolean needEnterToReap;
     private boolean vectored;
     private int baseRwFlags;
     private int forceAsyncCounter;
+    private static final long POLL_STALL_NANOS = 10_000_000_000L;
+    private long stuckSince;
+    /** A file polled I/O goes to, for the stall diagnosis. */
+    private String pollFile;
     /** One iovec per unit for READV/WRITEV. */
     private ByteBuffer iovecs;
     private long iovecsAddr;
@@ -115,7 +119,6 @@ public final class IoUringEngine implements IoEngine {
         cq = ring.cq();
         iopoll = ring.hasFlag(Uring.SETUP_IOPOLL);
         sqpoll = ring.hasFlag(Uring.SETUP_SQPOLL);
-        needEnterToReap = true;
         try {
             if (opts.nonvectored < 0) {
                 boolean[] ops = ring.probe();
@@ -172,13 +175,10 @@ public final class IoUringEngine implements IoEngine {
             if (why != null) {
                 throw new EngineException(Errno.EOPNOTSUPP, "io_uring", "io_uring: hipri: " + why);
             }
+            pollFile = file.path;
         }
-        int fd = C.open(file.path, openFlags, 0644);
-        if (fd < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "open", "io_uring: open " + file.path + ": " + Errno.describe(e));
-        }
-        file.fd = fd;
+        GenericFileOps.open(file, openFlags);
+        int fd = file.fd;
         if (opts != null && opts.registerfiles && ring != null) {
             int slot = file.index;
             int r = ring.updateFile(slot, fd);
@@ -201,12 +201,7 @@ public final class IoUringEngine implements IoEngine {
             ring.updateFile(file.engineSlot, -1);
             file.engineSlot = -1;
         }
-        int r = C.close(file.fd);
-        file.fd = -1;
-        if (r < 0) {
-            int e = Native.errno();
-            throw new EngineException(e, "close", "io_uring: close " + file.path + ": " + Errno.describe(e));
-        }
+        GenericFileOps.close(file);
     }
 
     @Override
@@ -366,8 +361,9 @@ public final class IoUringEngine implements IoEngine {
             min = max;
         }
         reap(max);
+        stuckSince = 0;
         boolean timedOut = false;
-        while (!timedOut && (eventCount < min || (eventCount == 0 && inFlight > 0 && needEnterToReap && min == 0))) {
+        while (!timedOut && (eventCount < min || (eventCount == 0 && inFlight > 0 && min == 0))) {
             if (sqpoll) {
                 if (eventCount >= min) {
                     break;
@@ -393,12 +389,47 @@ public final class IoUringEngine implements IoEngine {
             } else if (r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
                 throw enterFailed(r);
             }
-            reap(max);
+            int got = reap(max);
             if (min == 0) {
                 break; // one look inside the kernel is all a non-blocking reap owes
             }
+            if (iopoll) {
+                // Polled rings never sleep: bound the spin so a device or kernel that never
+                // completes polled I/O (spec 4.14) ends the job with a diagnosis instead of a hang.
+                if (got > 0) {
+                    stuckSince = 0;
+                } else if (stuckSince == 0) {
+                    stuckSince = System.nanoTime();
+                } else if (System.nanoTime() - stuckSince > POLL_STALL_NANOS) {
+                    throw new EngineException(Errno.ETIME, "io_uring_enter", "io_uring: hipri: no completion for "
+                        + POLL_STALL_NANOS / 1_000_000_000L + " s with " + inFlight + " I/Os in flight; "
+                        + pollDiagnosis() + (ring.hasFlag(Uring.SETUP_DEFER_TASKRUN) ? "; try defer_taskrun=0" : ""));
+                }
+            }
         }
         return eventCount;
+    }
+
+    @Override
+    public String errorHint(int errno) {
+        if (errno == Errno.EOPNOTSUPP && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_DONTCACHE) != 0) {
+            return io.jfio.engine.nativeio.RwfFlags.DONTCACHE_HINT;
+        }
+        if (errno == Errno.EAGAIN && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_NOWAIT) != 0) {
+            return "nowait=1: the kernel refused to block (EAGAIN); fio suggests ignore_error=EAGAIN";
+        }
+        return null;
+    }
+
+    private String pollDiagnosis() {
+        String pq;
+        try {
+            pq = java.nio.file.Files.readString(java.nio.file.Path.of("/sys/module/nvme/parameters/poll_queues")).trim();
+        } catch (java.io.IOException | RuntimeException e) {
+            pq = "n/a";
+        }
+        String why = pollFile == null ? null : BlockQueue.whyNoPolling(pollFile);
+        return "/sys/module/nvme/parameters/poll_queues=" + pq + (why == null ? "" : "; " + why);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.jfio.engine.uring;
 
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
+import io.jfio.engine.EngineOptions;
 
 import java.util.List;
 import java.util.Map;
@@ -9,10 +10,10 @@ import java.util.Map;
 /** The io_uring engine's options (fio 3.42 names and defaults, plus jfio's defer_taskrun switch). */
 public final class IoUringOptions {
     public static final List<EngineOption> OPTIONS = List.of(
-        EngineOption.bool("hipri", "Use polled IO completions (IORING_SETUP_IOPOLL)"),
-        EngineOption.bool("fixedbufs", "Pre map IO buffers (registered buffers, READ_FIXED/WRITE_FIXED)"),
-        EngineOption.bool("registerfiles", "Pre-open/register files (IOSQE_FIXED_FILE)"),
-        EngineOption.bool("sqthread_poll", "Offload submission/completion to kernel thread (implies registerfiles)"),
+        EngineOption.flag("hipri", "Use polled IO completions (IORING_SETUP_IOPOLL)"),
+        EngineOption.flag("fixedbufs", "Pre map IO buffers (registered buffers, READ_FIXED/WRITE_FIXED)"),
+        EngineOption.flag("registerfiles", "Pre-open/register files (IOSQE_FIXED_FILE)"),
+        EngineOption.flag("sqthread_poll", "Offload submission/completion to kernel thread (implies registerfiles)"),
         EngineOption.integer("sqthread_poll_cpu", null, 0, 1023, "What CPU to run SQ thread polling on"),
         EngineOption.integer("nonvectored", "-1", -1, 1, "Use non-vectored read/write commands (-1: probe)"),
         EngineOption.integer("uncached", "0", 0, Integer.MAX_VALUE, "Use RWF_DONTCACHE for buffered read/writes"),
@@ -33,58 +34,23 @@ public final class IoUringOptions {
     public int forceAsync;
     public boolean deferTaskrun = true;
 
+    /** Reads the job's raw options by fio's rules (flags may be bare, nowait needs 0/1, unknown names fail). */
     public static IoUringOptions parse(Map<String, String> raw) throws EngineException {
+        EngineOptions eo = EngineOptions.parse(OPTIONS, raw);
         IoUringOptions o = new IoUringOptions();
-        for (Map.Entry<String, String> e : raw.entrySet()) {
-            String k = e.getKey();
-            String v = e.getValue() == null ? "" : e.getValue().trim();
-            switch (k) {
-                case "hipri" -> o.hipri = bool(k, v);
-                case "fixedbufs" -> o.fixedbufs = bool(k, v);
-                case "registerfiles" -> o.registerfiles = bool(k, v);
-                case "sqthread_poll" -> o.sqthreadPoll = bool(k, v);
-                case "sqthread_poll_cpu" -> o.sqthreadPollCpu = integer(k, v, 0, 1023);
-                case "nonvectored" -> o.nonvectored = integer(k, v, -1, 1);
-                case "uncached" -> o.uncached = integer(k, v, 0, Integer.MAX_VALUE);
-                case "nowait" -> o.nowait = bool(k, v);
-                case "force_async" -> o.forceAsync = integer(k, v, 0, Integer.MAX_VALUE);
-                case "defer_taskrun" -> o.deferTaskrun = bool(k, v);
-                default -> throw new EngineException("io_uring: unknown option '" + k + "'");
-            }
-        }
+        o.hipri = eo.getBool("hipri");
+        o.fixedbufs = eo.getBool("fixedbufs");
+        o.registerfiles = eo.getBool("registerfiles");
+        o.sqthreadPoll = eo.getBool("sqthread_poll");
+        o.sqthreadPollCpu = eo.isSet("sqthread_poll_cpu") ? eo.getInt("sqthread_poll_cpu") : -1;
+        o.nonvectored = eo.getInt("nonvectored");
+        o.uncached = eo.getInt("uncached");
+        o.nowait = eo.getBool("nowait");
+        o.forceAsync = eo.getInt("force_async");
+        o.deferTaskrun = eo.getBool("defer_taskrun");
         if (o.sqthreadPoll) {
             o.registerfiles = true; // fio: SQPOLL implies registered files
         }
         return o;
-    }
-
-    /** fio's bool: a bare name or any non-zero number is true. */
-    static boolean bool(String name, String v) throws EngineException {
-        if (v.isEmpty()) {
-            return true;
-        }
-        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("on") || v.equalsIgnoreCase("yes")) {
-            return true;
-        }
-        if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off") || v.equalsIgnoreCase("no")) {
-            return false;
-        }
-        try {
-            return Long.parseLong(v) != 0;
-        } catch (NumberFormatException e) {
-            throw new EngineException("io_uring: " + name + "=" + v + " is not a boolean");
-        }
-    }
-
-    static int integer(String name, String v, int min, int max) throws EngineException {
-        try {
-            long x = Long.decode(v);
-            if (x < min || x > max) {
-                throw new EngineException("io_uring: " + name + "=" + v + " is out of range [" + min + ", " + max + "]");
-            }
-            return (int) x;
-        } catch (NumberFormatException e) {
-            throw new EngineException("io_uring: " + name + "=" + v + " is not an integer");
-        }
     }
 }

@@ -104,17 +104,17 @@ class AsyncEnginesTest {
         "io_uring:sqthread_poll",
         "io_uring:sqthread_poll+sqthread_poll_cpu=0",
         "io_uring:force_async=2",
-        "io_uring:nowait",
+        "io_uring:nowait=1",
         "io_uring:uncached=1", // ignored with O_DIRECT, as in fio
         "io_uring:defer_taskrun=0",
         "io_uring:fixedbufs+registerfiles+nonvectored=0",
-        "io_uring:fixedbufs+nowait+force_async=3",
+        "io_uring:fixedbufs+nowait=1+force_async=3",
         "io_uring:sqthread_poll+fixedbufs+nonvectored=0",
         "libaio",
         "libaio:userspace_reap",
-        "libaio:nowait",
-        "libaio:libaio_vectored",
-        "libaio:userspace_reap+libaio_vectored+nowait",
+        "libaio:nowait=1",
+        "libaio:libaio_vectored=1",
+        "libaio:userspace_reap+libaio_vectored=1+nowait=1",
     })
     void everyOptionWritesSyncsAndReadsBack(String spec) throws EngineException {
         long s = ++seed;
@@ -141,7 +141,7 @@ class AsyncEnginesTest {
         "io_uring:registerfiles, io_uring:nonvectored=0",
         "io_uring:nonvectored=0, io_uring:fixedbufs",
         "io_uring:sqthread_poll, libaio",
-        "libaio:libaio_vectored, io_uring:sqthread_poll",
+        "libaio:libaio_vectored=1, io_uring:sqthread_poll",
         "libaio:userspace_reap, io_uring:fixedbufs+registerfiles+nonvectored=1",
     })
     void writtenByOneReadBackByAnother(String writer, String reader) throws EngineException {
@@ -216,6 +216,33 @@ class AsyncEnginesTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"io_uring", "io_uring:registerfiles", "libaio"})
+    void trimAndSyncFileRange(String spec) throws EngineException {
+        IoFile f = new IoFile(loop.device(), 0);
+        IoEngine e = engine(spec);
+        JobDriver d = JobDriver.open(e, 4, BS, true, options(spec), f);
+        try {
+            io.jfio.engine.IoUnit u = d.ioUnits().get(0);
+            u.file = f;
+            u.ddir = IoDirection.TRIM;
+            u.offset = 1 << 20;
+            u.length = 64 << 10;
+            assertEquals(io.jfio.engine.QueueStatus.COMPLETED, e.queue(u));
+            assertEquals(64 << 10, u.result, "BLKDISCARD on a loop device");
+            u.ddir = IoDirection.SYNC_FILE_RANGE;
+            u.offset = 0;
+            u.length = 1 << 20;
+            u.result = -1;
+            assertEquals(io.jfio.engine.QueueStatus.QUEUED, e.queue(u));
+            e.commit();
+            assertEquals(1, e.getEvents(1, 1, -1));
+            assertEquals(0, e.event(0).result);
+        } finally {
+            JobDriver.close(e, f);
+        }
+    }
+
     @Test
     void unknownOptionsAreRejected() {
         IoFile f = new IoFile(loop.device(), 0);
@@ -223,8 +250,8 @@ class AsyncEnginesTest {
             () -> JobDriver.open(new IoUringEngine(), 4, BS, true, Map.of("fixedbuf", ""), f));
         assertTrue(a.getMessage().contains("fixedbuf"));
         EngineException b = assertThrows(EngineException.class,
-            () -> JobDriver.open(new LibaioEngine(), 4, BS, true, Map.of("nowait", "maybe"), f));
-        assertTrue(b.getMessage().contains("nowait"));
+            () -> JobDriver.open(new LibaioEngine(), 4, BS, true, Map.of("nowait=1", "maybe"), f));
+        assertTrue(b.getMessage().contains("nowait=1"));
     }
 
     @Test

@@ -159,7 +159,9 @@ public final class JobDriver implements EngineContext {
             if (outstanding == 0) {
                 continue;
             }
-            int n = e.getEvents(1, outstanding, -1);
+            // Like fio: block for completions only when the queue is full or nothing is left to issue.
+            boolean mustWait = freeCount == 0 || done + outstanding >= count;
+            int n = e.getEvents(mustWait ? 1 : 0, outstanding, mustWait ? -1 : 0);
             for (int i = 0; i < n; i++) {
                 IoUnit u = e.event(i);
                 boolean sync = u.ddir.isSync();

@@ -2,7 +2,6 @@ package io.jfio.report.format;
 
 import io.jfio.report.CFormat;
 import io.jfio.report.DirectionStats;
-import io.jfio.report.DiskUtil;
 import io.jfio.report.Distribution;
 import io.jfio.report.Errno;
 import io.jfio.report.FioFlavor;

@@ -74,6 +74,11 @@ public final class FileSetup {
             files.add(f);
         }
         long size = Opts.getLong(spec, 0, "size");
+        int sizePercent = 0;
+        if (spec.has("size") && spec.value("size") != null && spec.isPercent("size")) {
+            sizePercent = spec.percent("size");
+            size = 0;
+        }
         long minBs = minBlockSize();
         long total = 0;
         for (IoFile f : files) {
@@ -107,12 +112,15 @@ public final class FileSetup {
                 extra = (size - all) / Math.max(1, minBs);
             }
         }
-        long offset = Opts.getLong(spec, 0, "offset") + spec.cloneIndex() * Opts.getLong(spec, 0, "offset_increment");
+        long align = Opts.getLong(spec, 0, "offset_align");
+        if (align == 0) {
+            align = Math.max(1, minBs);
+        }
         long needExtend = 0;
         long extendBytes = 0;
         boolean createOnOpen = Opts.getBool(spec, false, "create_on_open");
         for (IoFile f : files) {
-            f.fileOffset = offset;
+            f.fileOffset = startOffset(f, align);
             if (fileSizeLow == 0) {
                 f.ioSize = fs;
                 if (extra > 0) {
@@ -133,6 +141,12 @@ public final class FileSetup {
             } else {
                 f.ioSize = f.realSize - f.fileOffset;
             }
+            if (sizePercent > 0 && sizePercent != 100 && f.realSize > 0) {
+                long fileSize = f.ioSize + f.fileOffset;
+                f.ioSize = fileSize * sizePercent / 100;
+                f.ioSize = Math.min(f.ioSize, fileSize - f.fileOffset);
+                f.ioSize -= f.ioSize % Math.max(1, minBs);
+            }
             if (f.type == IoFile.Type.REGULAR && f.ioSize + f.fileOffset > f.realSize) {
                 if (!diskless && !createOnOpen) {
                     needExtend++;
@@ -140,6 +154,12 @@ public final class FileSetup {
                 } else {
                     f.realSize = f.ioSize + f.fileOffset;
                 }
+            }
+        }
+        for (IoFile f : files) {
+            if ((f.type == IoFile.Type.CHAR || f.type == IoFile.Type.PIPE) && f.realSize < 0) {
+                // fio keeps an unknown size as (unsigned) -1: no end of file to stop at
+                f.realSize = Long.MAX_VALUE;
             }
         }
         if (needExtend > 0) {
@@ -156,6 +176,28 @@ public final class FileSetup {
             }
         }
         return files;
+    }
+
+    /** fio's get_start_offset: offset (or offset=N% of the file) + clone index x offset_increment. */
+    private long startOffset(IoFile f, long align) {
+        long offset = 0;
+        if (spec.has("offset") && spec.value("offset") != null && spec.isPercent("offset")) {
+            if (f.realSize > 0) {
+                offset = f.realSize * spec.percent("offset") / 100;
+                offset = (offset + align - 1) / align * align;
+            }
+        } else {
+            offset = Opts.getLong(spec, 0, "offset");
+        }
+        long inc;
+        if (spec.has("offset_increment") && spec.value("offset_increment") != null
+                && spec.isPercent("offset_increment")) {
+            inc = f.realSize > 0 ? f.realSize * spec.percent("offset_increment") / 100 : 0;
+            inc = (inc + align - 1) / align * align;
+        } else {
+            inc = Opts.getLong(spec, 0, "offset_increment");
+        }
+        return offset + spec.cloneIndex() * inc;
     }
 
     /** The smallest block size of any direction the job does (fio's td_min_bs). */

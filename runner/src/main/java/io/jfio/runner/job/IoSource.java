@@ -11,6 +11,10 @@ public interface IoSource {
     /** Fills ddir, file, offset and length of a free unit; false when the job has no more I/O. */
     boolean next(IoUnit unit, long nowUsec);
 
+    /** Tells the pattern whether the engine queues I/O (async) or completes it inline (sync). */
+    default void engineQueues(boolean queues) {
+    }
+
     /** Pass over the files (1 = first); the runner drains in-flight I/O when it changes. */
     default int pass() {
         return 1;

@@ -41,6 +41,14 @@ final class JobOptions {
 
     long getLong(long def, String... names) {
         String n = present(names);
+        if (n != null && job.value(n) instanceof String str) {
+            // choice options with numeric words (kb_base=1024) are stored as their word
+            try {
+                return Long.parseLong(str.trim());
+            } catch (NumberFormatException e) {
+                return def;
+            }
+        }
         return n == null ? def : job.getLong(n);
     }
 

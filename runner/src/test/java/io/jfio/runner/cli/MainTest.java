@@ -84,6 +84,7 @@ class MainTest {
         // engine options are known once the engine is
         assertEquals(0, jfio("--parse-only", "--name=j", "--ioengine=io_uring", "--hipri=1").status());
         assertEquals(1, jfio("--parse-only", "--name=j", "--hipri=1", "--ioengine=io_uring").status());
+        assertTrue(jfio("--parse-only", "--ioengine=rbd", "--name=j").err().contains("engine rbd not loadable"));
         assertEquals(0, jfio("--parse-only", "--ioengine=io_uring", "--name=j", "--hipri").status());
     }
 
@@ -102,6 +103,18 @@ class MainTest {
         CorpusAcceptanceTest.Outcome ro = jfio("--parse-only", "--readonly", "--name=j", "--rw=write");
         assertEquals(1, ro.status());
         assertTrue(ro.err().contains("read-only"));
+    }
+
+    @Test
+    void outputFileGetsTheShowcmdLine(@TempDir Path dir) throws IOException {
+        Path job = dir.resolve("j.fio");
+        Files.writeString(job, "[j]\nbs=8k\n");
+        Path out = dir.resolve("out.txt");
+        CorpusAcceptanceTest.Outcome o = jfio("--showcmd", "--output=" + out, job.toString());
+        assertEquals(0, o.status());
+        assertEquals("", o.out());
+        assertEquals("fio --name=j --bs=8k \n", Files.readString(out));
+        assertEquals(1, jfio("--showcmd", "--output=" + dir.resolve("no/such/dir/x"), job.toString()).status());
     }
 
     @Test

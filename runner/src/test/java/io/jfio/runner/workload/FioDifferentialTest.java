@@ -1,9 +1,12 @@
 package io.jfio.runner.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jfio.engine.IoFile;
+import io.jfio.jobfile.JobFileParser;
+import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.workload.TestJobs.Io;
 
 import java.io.IOException;
@@ -12,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -20,12 +25,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Runs the installed fio with the null engine and --write_iolog, and checks that IoPattern
+ * Runs the installed fio with the null engine and --debug=io, and checks that IoPattern
  * issues exactly the same I/Os (file, direction, offset, length, order) for the same job.
  * Skipped when /usr/bin/fio is absent.
  */
 class FioDifferentialTest {
-    private static final Path FIO = Path.of("/usr/bin/fio");
+    /** The fio to compare with; -Djfio.workload.fio=/path/to/fio selects another build (e.g. 3.42). */
+    private static final Path FIO = Path.of(System.getProperty("jfio.workload.fio", "/usr/bin/fio"));
+    private static final Pattern FILL = Pattern.compile(" fill: io_u \\S+ off=0x([0-9a-f]+),len=0x([0-9a-f]+),ddir=(\\d),file=(\\S+)");
     private static Path dir;
 
     @BeforeAll
@@ -89,15 +96,98 @@ class FioDifferentialTest {
         "rw=randread offset=64k size=256k",
         "rw=randwrite ba=2k size=256k",
         "rw=randread bs_is_seq_rand=1 bs=4k,16k percentage_random=50 size=512k",
+        "rw=randread io_size=50% size=256k",
+        "rw=randread nrfiles=3 size=192k",
+        "rw=randrw nrfiles=2 file_service_type=random size=256k",
+        "rw=randread nrfiles=4 file_service_type=zipf:1.1 number_ios=300 size=256k",
+        "rw=randread thread=2 size=256k",
+        "rw=randrw thread=3 bssplit=4k/50:8k/30:16k/20 size=1m",
+        "rw=randread random_distribution=zipf:1.2 thread=2 size=1m",
+        "rw=randread iodepth=4 size=256k",
+        "rw=randwrite loops=2 norandommap=1 size=64k",
+        "rw=randwrite loops=2 norandommap=1 iodepth=8 size=64k",
+        "rw=randrw rwmixread=70 iodepth=4 size=1m",
+        "rw=rw io_size=512k size=128k",
+        "rw=randread randrepeat=1 loops=2 bsrange=4k-16k size=128k",
+        "rw=randwrite bsrange=4k-16k verify=md5 do_verify=0 size=256k",
+        "rw=read:-8k size=256k",
+        "rw=read zonemode=strided zonesize=64k zoneskip=128k size=1m",
+        "rw=randread zonemode=strided zonesize=64k zonerange=128k size=1m",
+        "rw=write zonemode=strided zonesize=32k zonerange=64k zoneskip=64k bs=8k size=512k",
+        "rw=randread zonemode=strided zonesize=128k zonerange=64k size=1m",
+        "rw=write:-4k offset=64k size=256k",
+        "rw=read time_based=1 runtime=1 thinktime=1000 size=64k prefix=100",
+        "rw=randread time_based=1 runtime=1 thinktime=1000 size=64k prefix=100",
+        "rw=read time_based=1 runtime=1 thinktime=1000 nrfiles=2 size=64k prefix=100",
+        "rw=randrw time_based=1 runtime=1 thinktime=1000 bsrange=4k-16k size=128k prefix=100",
+        "rw=randwrite time_based=1 runtime=1 thinktime=1000 norandommap=1 size=64k prefix=100",
     })
     void sameIosAsFio(String options) throws Exception {
-        assumeTrue(Files.isExecutable(FIO), "fio is not installed at /usr/bin/fio");
+        assumeTrue(Files.isExecutable(FIO), "fio is not installed at " + FIO);
         List<Io> expected = runFio(options);
-        List<Io> actual = TestJobs.drain(IoPattern.create(TestJobs.job(0, options), files(options), 1, fioIs333()), expected.size() + 50);
-        assertEquals(expected.size(), actual.size(), "number of I/Os for " + options);
-        for (int i = 0; i < expected.size(); i++) {
-            assertEquals(expected.get(i).toString(), actual.get(i).toString(), "I/O #" + i + " for " + options);
+        int thread = 1;
+        boolean queues = false;
+        int prefix = -1;
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("prefix=")) {
+                // time-based: compare the first I/Os only
+                prefix = Integer.parseInt(w.substring(7));
+                assertTrue(expected.size() >= prefix, "fio issued only " + expected.size() + " I/Os");
+                expected = expected.subList(0, prefix);
+            }
+            if (w.startsWith("thread=")) {
+                thread = Integer.parseInt(w.substring(7));
+            } else if (w.startsWith("iodepth=")) {
+                queues = Integer.parseInt(w.substring(8)) > 1;
+            }
         }
+        IoPattern pattern = IoPattern.create(TestJobs.job(thread - 1, options), files(options), thread, fioIs333());
+        pattern.setEngineQueues(queues);
+        assertSame(expected, TestJobs.drain(pattern, prefix > 0 ? prefix : expected.size() + 50), options);
+
+        // the same job read by jfio's own parser from fio's command line options
+        JobSpec parsed = parse(options);
+        assertEquals(thread - 1, parsed.index(), "job index for " + options);
+        IoPattern fromParser = IoPattern.create(parsed, files(options), parsed.index() + 1, fioIs333());
+        fromParser.setEngineQueues(queues);
+        assertSame(expected, TestJobs.drain(fromParser, prefix > 0 ? prefix : expected.size() + 50), options + " (parsed)");
+    }
+
+    private static void assertSame(List<Io> expected, List<Io> actual, String what) {
+        assertEquals(expected.size(), actual.size(), "number of I/Os for " + what);
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i).toString(), actual.get(i).toString(), "I/O #" + i + " for " + what);
+        }
+    }
+
+    private static JobSpec parse(String options) throws Exception {
+        List<JobFileParser.CliOption> cli = new ArrayList<>();
+        boolean hasFile = false;
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("thread=")) {
+                for (int t = 1; t < Integer.parseInt(w.substring(7)); t++) {
+                    cli.add(new JobFileParser.CliOption("name", "pre" + t));
+                    cli.add(new JobFileParser.CliOption("ioengine", "null"));
+                    cli.add(new JobFileParser.CliOption("filename", "pre" + t));
+                    cli.add(new JobFileParser.CliOption("size", "4k"));
+                }
+            }
+        }
+        cli.add(new JobFileParser.CliOption("name", "j"));
+        cli.add(new JobFileParser.CliOption("ioengine", "null"));
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("thread=") || w.startsWith("prefix=")) {
+                continue;
+            }
+            int eq = w.indexOf('=');
+            cli.add(new JobFileParser.CliOption(w.substring(0, eq), w.substring(eq + 1)));
+            hasFile |= w.startsWith("filename=") || w.startsWith("nrfiles=");
+        }
+        if (!hasFile) {
+            cli.add(new JobFileParser.CliOption("filename", "f"));
+        }
+        List<JobSpec> jobs = JobFileParser.parse(List.of(), cli, JobFileParser.Settings.defaults()).jobs();
+        return jobs.get(jobs.size() - 1);
     }
 
     private static Boolean is333;
@@ -107,6 +197,7 @@ class FioDifferentialTest {
         if (is333 == null) {
             Process p = new ProcessBuilder(FIO.toString(), "--version").redirectErrorStream(true).start();
             String v = new String(p.getInputStream().readAllBytes()).trim();
+            System.out.println("FioDifferentialTest: comparing with " + FIO + " (" + v + ")");
             p.waitFor();
             String[] parts = v.replace("fio-", "").split("[.-]");
             int major = Integer.parseInt(parts[0]);
@@ -131,6 +222,15 @@ class FioDifferentialTest {
             }
         }
         String[] n = names.split(":");
+        for (String w : options.split("\\s+")) {
+            if (w.startsWith("nrfiles=")) {
+                int nr = Integer.parseInt(w.substring(8));
+                n = new String[nr];
+                for (int i = 0; i < nr; i++) {
+                    n[i] = "j.0." + i;
+                }
+            }
+        }
         List<IoFile> out = new ArrayList<>();
         for (int i = 0; i < n.length; i++) {
             out.add(TestJobs.file(n[i], i, offset, size / n.length));
@@ -139,26 +239,45 @@ class FioDifferentialTest {
     }
 
     private static List<Io> runFio(String options) throws Exception {
-        Path log = dir.resolve("iolog.txt");
+        Path log = dir.resolve("debug.txt");
         Files.deleteIfExists(log);
-        List<String> cmd = new ArrayList<>(List.of(FIO.toString(), "--name=j", "--ioengine=null",
-            "--write_iolog=" + log, "--output=/dev/null"));
+        List<String> cmd = new ArrayList<>(List.of(FIO.toString()));
         boolean hasFile = false;
+        List<String> own = new ArrayList<>();
         for (String w : options.split("\\s+")) {
-            cmd.add("--" + w);
-            hasFile |= w.startsWith("filename=");
+            if (w.startsWith("thread=")) {
+                // earlier jobs take the lower fio thread numbers
+                for (int t = 1; t < Integer.parseInt(w.substring(7)); t++) {
+                    cmd.addAll(List.of("--name=pre" + t, "--ioengine=null", "--filename=pre" + t, "--size=4k"));
+                }
+                continue;
+            }
+            if (w.startsWith("prefix=")) {
+                continue;
+            }
+            own.add("--" + w);
+            hasFile |= w.startsWith("filename=") || w.startsWith("nrfiles=");
         }
+        cmd.addAll(List.of("--name=j", "--ioengine=null", "--debug=io"));
+        cmd.addAll(own);
         if (!hasFile) {
             cmd.add("--filename=f");
         }
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), "fio failed: " + out);
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+            .redirectOutput(log.toFile()).start();
+        int rc = p.waitFor();
+        assertEquals(0, rc, "fio failed: " + String.join(" ", cmd));
+        // fio's debug line for every filled I/O (requeued I/Os are not filled again, unlike
+        // --write_iolog, which logs every queue attempt)
         List<Io> ios = new ArrayList<>();
-        for (String line : Files.readAllLines(log)) {
-            String[] f = line.trim().split("\\s+");
-            if (f.length == 5 && (f[2].equals("read") || f[2].equals("write") || f[2].equals("trim"))) {
-                ios.add(new Io(f[1], f[2], Long.parseLong(f[3]), Long.parseLong(f[4])));
+        String[] names = {"read", "write", "trim"};
+        try (var lines = Files.lines(log)) {
+            for (String line : (Iterable<String>) lines::iterator) {
+                Matcher m = FILL.matcher(line);
+                if (m.find() && !m.group(4).startsWith("pre")) {
+                    ios.add(new Io(m.group(4), names[Integer.parseInt(m.group(3))], Long.parseLong(m.group(1), 16),
+                        Long.parseLong(m.group(2), 16)));
+                }
             }
         }
         return ios;

@@ -23,7 +23,7 @@ final class TestJobs {
     private static final Set<String> PER_DIR = Set.of("bs", "ba", "rate", "rate_min", "rate_iops",
         "rate_iops_min", "percentage_random");
     private static final Set<String> CHOICES = Set.of("rw", "rw_sequencer", "random_distribution",
-        "random_generator", "file_service_type", "rate_process", "thinktime_blocks_type", "filename");
+        "random_generator", "file_service_type", "rate_process", "thinktime_blocks_type", "filename", "verify", "zonemode");
     private static final Set<String> TIMES = Set.of("runtime");
 
     private TestJobs() {
@@ -66,6 +66,8 @@ final class TestJobs {
                 values.put(k, bssplit(v));
             } else if (TIMES.contains(k)) {
                 values.put(k, size(v) * 1_000_000L);
+            } else if (v.endsWith("%")) {
+                values.put(k, -1L - Long.parseLong(v.substring(0, v.length() - 1)));
             } else {
                 values.put(k, size(v));
             }

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Runs the same job files with fio and jfio, alternately, on a RAM-backed loop device and prints
+# one table of medians with jfio/fio ratios (IOPS, p50/p99 completion latency, CPU).
+#
+#   sudo bench/vs-fio.sh                 # installed fio, 5 repetitions of 5 s (+1 s ramp) each
+#   FIO=/opt/fio-3.42/fio REPS=3 RUNTIME=10 sudo -E bench/vs-fio.sh [job ...]
+#
+# Jobs are bench/jobs/*.fio (or the names given, without .fio). IOPS ratio > 1 means jfio is
+# faster; latency and CPU ratios < 1 mean jfio is lower. CPU is usr+sys of the job thread(s) in
+# percent of one CPU, as fio's "cpu" line reports it.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+FIO=${FIO:-$(command -v fio || true)}
+JFIO=${JFIO:-$root/bin/jfio}
+REPS=${REPS:-5}
+RUNTIME=${RUNTIME:-5}
+RAMP=${RAMP:-1}
+SIZE_MB=${SIZE_MB:-512}
+
+[ -n "$FIO" ] && [ -x "$FIO" ] || { echo "vs-fio: no fio binary (set FIO=path)" >&2; exit 1; }
+[ -x "$JFIO" ] || { echo "vs-fio: $JFIO is missing" >&2; exit 1; }
+[ "$(id -u)" = 0 ] || { echo "vs-fio: needs root for the loop device" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "vs-fio: needs python3 to summarise" >&2; exit 1; }
+
+if [ $# -gt 0 ]; then
+    jobs=("$@")
+else
+    jobs=(null-qd1 null-qd32 psync-qd1 libaio-qd32 io_uring-qd32 io_uring-qd32-fixed-b8)
+fi
+
+work=$(mktemp -d /tmp/jfio-vs-fio.XXXXXX)
+backing=/dev/shm/jfio-vs-fio-$$.img
+DEV=
+cleanup() {
+    if [ -n "$DEV" ]; then losetup -d "$DEV" 2>/dev/null || true; fi
+    rm -f "$backing"
+    rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+# Real pages behind the device (reading tmpfs holes would measure the zero page).
+dd if=/dev/zero of="$backing" bs=1M count="$SIZE_MB" status=none
+DEV=$(losetup -f --show --direct-io=on "$backing" 2>/dev/null || losetup -f --show "$backing")
+export DEV RUNTIME RAMP
+
+# Build jfio's jar once, outside the measurements.
+"$JFIO" --version >/dev/null 2>&1 || true
+
+echo "fio:  $FIO ($("$FIO" --version))"
+echo "jfio: $JFIO"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews every number)"
+echo "device: $DEV over $backing (${SIZE_MB} MiB), $REPS x ${RUNTIME}s (+${RAMP}s ramp) per tool and job, $(nproc) CPUs, kernel $(uname -r)"
+for job in "${jobs[@]}"; do
+    f=$root/bench/jobs/$job.fio
+    [ -f "$f" ] || { echo "vs-fio: no job file $f" >&2; exit 1; }
+    for rep in $(seq 1 "$REPS"); do
+        for tool in fio jfio; do
+            bin=$FIO
+            [ $tool = jfio ] && bin=$JFIO
+            out=$work/$job.$tool.$rep.json
+            if ! "$bin" --output-format=json --output="$out" "$f" >"$work/$job.$tool.$rep.log" 2>&1; then
+                echo "vs-fio: $tool failed on $job (rep $rep): $(tail -n 1 "$work/$job.$tool.$rep.log")" >&2
+                rm -f "$out"
+            fi
+        done
+        printf '.' >&2
+    done
+done
+echo >&2
+
+python3 - "$work" "${jobs[@]}" <<'PY'
+import json, statistics, sys, os, glob
+work, jobs = sys.argv[1], sys.argv[2:]
+
+def load(path):
+    try:
+        with open(path) as fh:
+            text = fh.read()
+        doc = json.loads(text[text.index('{'):])  # tolerate lines before the JSON
+        j = doc["jobs"][0]
+        d = j["read"] if j["read"]["io_bytes"] > 0 else j["write"]
+        pct = d.get("clat_ns", {}).get("percentile", {})
+        return {"iops": d["iops"], "p50": pct.get("50.000000"), "p99": pct.get("99.000000"),
+                "cpu": j["usr_cpu"] + j["sys_cpu"]}
+    except Exception:
+        return None
+
+def med(runs, key):
+    vals = [r[key] for r in runs if r and r.get(key) is not None]
+    return statistics.median(vals) if vals else None
+
+def fmt(v, unit=""):
+    if v is None:
+        return "n/a"
+    if unit == "us":
+        return "%.2f" % (v / 1000.0)
+    if unit == "%":
+        return "%.1f" % v
+    return "%.0f" % v
+
+def ratio(a, b):
+    return "%.2f" % (a / b) if a is not None and b not in (None, 0) else "n/a"
+
+rows = []
+hdr = ["job", "fio IOPS", "jfio IOPS", "ratio", "fio p50us", "jfio p50us", "ratio",
+       "fio p99us", "jfio p99us", "ratio", "fio cpu%", "jfio cpu%", "ratio"]
+for job in jobs:
+    m = {}
+    for tool in ("fio", "jfio"):
+        runs = [load(p) for p in sorted(glob.glob(os.path.join(work, "%s.%s.*.json" % (job, tool))))]
+        runs = [r for r in runs if r]
+        m[tool] = {k: med(runs, k) for k in ("iops", "p50", "p99", "cpu")}
+        m[tool]["n"] = len(runs)
+    f, j = m["fio"], m["jfio"]
+    rows.append([job, fmt(f["iops"]), fmt(j["iops"]), ratio(j["iops"], f["iops"]),
+                 fmt(f["p50"], "us"), fmt(j["p50"], "us"), ratio(j["p50"], f["p50"]),
+                 fmt(f["p99"], "us"), fmt(j["p99"], "us"), ratio(j["p99"], f["p99"]),
+                 fmt(f["cpu"], "%"), fmt(j["cpu"], "%"), ratio(j["cpu"], f["cpu"])])
+w = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
+line = lambda r: "| " + " | ".join(c.rjust(w[i]) if i else c.ljust(w[i]) for i, c in enumerate(r)) + " |"
+print(line(hdr))
+print("|" + "|".join(("-" * (w[i] + 2)) for i in range(len(hdr))) + "|")
+for r in rows:
+    print(line(r))
+PY

@@ -1,0 +1,88 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.workload.IoPattern;
+import io.jfio.runner.workload.RateLimiter;
+import io.jfio.runner.workload.WorkloadException;
+
+import java.util.List;
+
+/** The workload module's IoPattern and RateLimiter behind the runner's {@link IoSource} seam. */
+public final class PatternSource implements IoSource {
+    private final IoPattern pattern;
+    private final RateLimiter rate;
+
+    private PatternSource(IoPattern pattern) {
+        this.pattern = pattern;
+        this.rate = pattern.rate();
+    }
+
+    /** The production factory: fio's thread number is the job's 1-based position in run order. */
+    public static final SourceFactory FACTORY = PatternSource::create;
+
+    public static PatternSource create(JobSpec spec, List<IoFile> files) throws JobError {
+        try {
+            // -Djfio.seeding=3.33 seeds random offsets as the fio 3.33 binary does (for differential runs).
+            boolean fio333 = "3.33".equals(System.getProperty("jfio.seeding"));
+            return new PatternSource(IoPattern.create(spec, files, spec.index() + 1, fio333));
+        } catch (WorkloadException e) {
+            throw new JobError(22, "workload", e.getMessage());
+        }
+    }
+
+    public IoPattern pattern() {
+        return pattern;
+    }
+
+    @Override
+    public boolean next(IoUnit unit, long nowUsec) {
+        return rate.enabled() ? pattern.next(unit, nowUsec) : pattern.next(unit);
+    }
+
+    @Override
+    public void engineQueues(boolean queues) {
+        pattern.setEngineQueues(queues);
+    }
+
+    @Override
+    public int pass() {
+        return pattern.pass();
+    }
+
+    @Override
+    public long rateWaitUsec() {
+        return rate.enabled() ? rate.waitUsec() : 0;
+    }
+
+    @Override
+    public boolean thinkDue(long issuedIos, long completedIos) {
+        return rate.thinktimeEnabled() && rate.thinkDue(issuedIos, completedIos);
+    }
+
+    @Override
+    public long thinkSpinUsec(long runtimeLeftUsec) {
+        return rate.thinkSpinUsec(runtimeLeftUsec);
+    }
+
+    @Override
+    public long thinkSleepUsec(long spunUsec, long runtimeLeftUsec) {
+        return rate.thinkSleepUsec(spunUsec, runtimeLeftUsec);
+    }
+
+    @Override
+    public void thinkDone(int ddir, long totalUsec, long issuedIos, long completedIos) {
+        rate.thinkDone(ddir, totalUsec, issuedIos, completedIos);
+    }
+
+    @Override
+    public String checkMinRate(int ddir, long bytesDone, long blocksDone, long sinceStartMs, long nowMs) {
+        return rate.enabled() ? rate.checkMinRate(ddir, bytesDone, blocksDone, sinceStartMs, nowMs) : null;
+    }
+
+    @Override
+    public void resetEpoch() {
+        rate.resetEpoch();
+    }
+}

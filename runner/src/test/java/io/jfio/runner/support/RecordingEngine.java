@@ -1,0 +1,150 @@
+package io.jfio.runner.support;
+
+import io.jfio.engine.EngineContext;
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.EngineOption;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.QueueStatus;
+import io.jfio.engine.nativeio.Native;
+import jnr.ffi.Pointer;
+
+import java.util.List;
+import java.util.Set;
+import java.util.zip.CRC32;
+
+/**
+ * Wraps a real engine and records every I/O it is handed (a write_iolog for tests): direction,
+ * file index, offset, length, and optionally a CRC of the buffer — of written data when queued,
+ * of read data when completed.
+ */
+public final class RecordingEngine implements IoEngine {
+    private final IoEngine inner;
+    private final boolean checksum;
+    public int count;
+    public int[] ddir = new int[1024];
+    public int[] fileIndex = new int[1024];
+    public long[] offset = new long[1024];
+    public int[] length = new int[1024];
+    public long[] crc = new long[1024];
+    private final java.util.Map<Integer, Integer> slotOf = new java.util.HashMap<>();
+
+    public RecordingEngine(IoEngine inner, boolean checksum) {
+        this.inner = inner;
+        this.checksum = checksum;
+    }
+
+    @Override
+    public String name() {
+        return inner.name();
+    }
+
+    @Override
+    public Set<EngineFlag> flags() {
+        return inner.flags();
+    }
+
+    @Override
+    public List<EngineOption> options() {
+        return inner.options();
+    }
+
+    @Override
+    public void init(EngineContext ctx) throws EngineException {
+        inner.init(ctx);
+    }
+
+    @Override
+    public void openFile(IoFile file, int openFlags) throws EngineException {
+        inner.openFile(file, openFlags);
+    }
+
+    @Override
+    public void closeFile(IoFile file) throws EngineException {
+        inner.closeFile(file);
+    }
+
+    private synchronized int record(IoUnit u) {
+        if (count == ddir.length) {
+            int n = count * 2;
+            ddir = java.util.Arrays.copyOf(ddir, n);
+            fileIndex = java.util.Arrays.copyOf(fileIndex, n);
+            offset = java.util.Arrays.copyOf(offset, n);
+            length = java.util.Arrays.copyOf(length, n);
+            crc = java.util.Arrays.copyOf(crc, n);
+        }
+        int i = count++;
+        ddir[i] = u.ddir.ordinal();
+        fileIndex[i] = u.file == null ? -1 : u.file.index;
+        offset[i] = u.offset;
+        length[i] = u.length;
+        return i;
+    }
+
+    static long crcOf(IoUnit u, int len) {
+        byte[] b = new byte[len];
+        Pointer p = Pointer.wrap(Native.runtime(), u.bufferAddress);
+        p.get(0, b, 0, len);
+        CRC32 c = new CRC32();
+        c.update(b);
+        return c.getValue();
+    }
+
+    @Override
+    public QueueStatus queue(IoUnit u) {
+        int i = record(u);
+        if (checksum && u.ddir.ordinal() == 1) {
+            crc[i] = crcOf(u, u.length);
+        }
+        QueueStatus s = inner.queue(u);
+        if (s == QueueStatus.BUSY) {
+            count--;
+        } else if (s == QueueStatus.COMPLETED) {
+            afterComplete(u, i);
+        } else {
+            slotOf.put(u.index, i);
+        }
+        return s;
+    }
+
+    private void afterComplete(IoUnit u, int i) {
+        if (checksum && u.ddir.ordinal() == 0 && u.result > 0) {
+            crc[i] = crcOf(u, (int) u.result);
+        }
+    }
+
+    @Override
+    public int commit() throws EngineException {
+        return inner.commit();
+    }
+
+    @Override
+    public int getEvents(int min, int max, long timeoutNanos) throws EngineException {
+        int n = inner.getEvents(min, max, timeoutNanos);
+        for (int k = 0; k < n; k++) {
+            IoUnit u = inner.event(k);
+            Integer i = slotOf.remove(u.index);
+            if (i != null) {
+                afterComplete(u, i);
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public IoUnit event(int i) {
+        return inner.event(i);
+    }
+
+    @Override
+    public String errorHint(int errno) {
+        return inner.errorHint(errno);
+    }
+
+    @Override
+    public void cleanup() {
+        inner.cleanup();
+    }
+}
