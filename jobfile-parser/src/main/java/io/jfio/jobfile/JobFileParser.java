@@ -36,12 +36,15 @@ public final class JobFileParser {
     }
 
     private static final OptionCatalog CATALOG = OptionCatalog.get();
+    /** fio's limit on jobs (clones included) in one run. */
+    public static final int MAX_JOBS = 4096;
     private static final JobState DEFAULTS = defaults();
 
     private final Settings settings;
     private final ValueParser parser;
     private final Substitution substitution;
     private final List<ParseWarning> warnings = new ArrayList<>();
+    /** What fio writes on stdout while parsing: --showcmd lines and notices printed in between. */
     private final StringBuilder showcmd = new StringBuilder();
     /** Jobs in add order (before cloning). */
     private final List<JobState> added = new ArrayList<>();
@@ -51,11 +54,21 @@ public final class JobFileParser {
     // command-line job being built (fio adds it at the next --name or at the end of the options)
     private JobState cliJob;
     private boolean cliSkipping;
+    private boolean readOnly;
 
     public JobFileParser(Settings settings) {
         this.settings = settings;
         this.parser = new ValueParser(settings.dryRun());
         this.substitution = new Substitution(settings.env(), settings.machine());
+        this.readOnly = settings.readOnly();
+    }
+
+    /**
+     * --readonly from here on: like fio, jobs whose rw is parsed after this point may not write or
+     * trim, and no job may when it is added for a run.
+     */
+    public void readOnly() {
+        readOnly = true;
     }
 
     /** Parses everything at once. */
@@ -233,6 +246,12 @@ public final class JobFileParser {
                     }
                 }
                 if (!isGlobal) {
+                    if (settings.dryRun() && !s.problems().isEmpty()) {
+                        // fio records an unopenable include as the job's error and prints it when it
+                        // drops the job in --showcmd / --parse-only mode
+                        showcmd.append("fio: file:init.c:2114, func=job file open, error=").append(s.problems().get(0))
+                                .append('\n');
+                    }
                     checkReadOnly(st, s.location());
                     add(st, true);
                 }
@@ -346,6 +365,8 @@ public final class JobFileParser {
         }
         if (o.type() == OptionType.SOFT_DEPRECATED) {
             warnings.add(new ParseWarning(loc, o.name(), "option " + o.name() + " is deprecated; fio ignores it"));
+            showcmd.append("Option ").append(o.name()).append(" is deprecated\n");
+            st.printList.add(new String[] {o.name(), value});
             return null;
         }
         ValueParser.Warnings w = msg -> warnings.add(new ParseWarning(loc, o.name(), msg));
@@ -375,6 +396,9 @@ public final class JobFileParser {
                             "option " + o.name() + " is accepted for compatibility but not supported by jfio; ignored"));
                 }
             }
+        }
+        if (err == null && readOnly && o.name().equals("rw") && writesOrTrims(st)) {
+            err = "job <" + st.string("name") + "> has write or trim bit set, but fio is in read-only mode";
         }
         if (err == null) {
             st.printList.add(new String[] {o.name(), value});
@@ -431,14 +455,16 @@ public final class JobFileParser {
         return p[b.length()];
     }
 
-    private void checkReadOnly(JobState st, SourceLocation loc) throws JobFileException {
-        if (!settings.readOnly()) {
-            return;
-        }
+    private static boolean writesOrTrims(JobState st) {
         String rw = st.string("rw");
-        if (rw != null && !rw.equals("read") && !rw.equals("randread")) {
-            throw new JobFileException(st.locations.getOrDefault("rw", loc), "rw", "job <" + st.string("name")
-                    + "> has write or trim bit set, but fio is in read-only mode", 1, null);
+        return rw != null && !rw.equals("read") && !rw.equals("randread");
+    }
+
+    private void checkReadOnly(JobState st, SourceLocation loc) throws JobFileException {
+        if (readOnly && !settings.dryRun() && (writesOrTrims(st) || (!"0".equals(st.string("verify"))
+                && st.longValue("trim_backlog", 0) != 0 && st.longValue("trim_percentage", 0) != 0))) {
+            throw new JobFileException(st.locations.getOrDefault("rw", loc), "rw", "job " + st.string("name")
+                    + ": trim and write operations are not allowed with the --readonly parameter", 1, null);
         }
     }
 
@@ -465,10 +491,21 @@ public final class JobFileParser {
             }
             prevGroupJobs++;
             long numjobs = Math.max(1, st.longValue("numjobs", 1));
+            if (jobs.size() + numjobs > MAX_JOBS) {
+                if (settings.dryRun()) {
+                    numjobs = 1; // fio only counts jobs when it runs them
+                } else {
+                    throw new JobFileException(st.locations.getOrDefault("numjobs", SourceLocation.DEFAULT), "numjobs",
+                            "job " + st.string("name") + ": numjobs=" + st.longValue("numjobs", 1) + " exceeds the limit of "
+                                    + MAX_JOBS + " jobs", 1, showcmd.toString());
+                }
+            }
             for (long c = 0; c < numjobs; c++) {
                 int clone = c == 0 ? 0 : (int) (numjobs - c);
                 Map<String, Object> values = new LinkedHashMap<>(st.copy().values);
-                JobSpec spec = new JobSpec(st.string("name"), jobs.size(), values, st.postfixes, st.locations,
+                Map<String, SourceLocation> locations = new LinkedHashMap<>(st.locations);
+                locations.putAll(st.engineLocations);
+                JobSpec spec = new JobSpec(st.string("name"), jobs.size(), values, st.postfixes, locations,
                         st.engineOptions);
                 spec.setGroupId(groupId);
                 spec.setCloneIndex(clone);

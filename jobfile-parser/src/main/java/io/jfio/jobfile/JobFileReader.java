@@ -185,6 +185,8 @@ final class JobFileReader {
         } catch (IOException | RuntimeException e) {
             warnings.add(new ParseWarning(loc, "include",
                     "unable to open include file '" + path + "'; fio carries on without it (exit status unchanged)"));
+            s.problems().add(Files.exists(Path.of(path.isEmpty() ? "." : path)) ? "Permission denied"
+                    : "No such file or directory");
             return false;
         }
         JobFileReader nested = new JobFileReader(path, content, null, warnings);

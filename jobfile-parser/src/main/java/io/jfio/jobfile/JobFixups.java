@@ -62,7 +62,7 @@ final class JobFixups {
             for (int d = 0; d < 3; d++) {
                 long lo = Long.MAX_VALUE;
                 long hi = 0;
-                for (Object e : split[d]) {
+                for (Object e : split[d] == null ? List.of() : split[d]) {
                     long b = ((BsSplitEntry) e).blockSize();
                     lo = Math.min(lo, b);
                     hi = Math.max(hi, b);

@@ -13,7 +13,8 @@ import java.util.Map;
  * integers, sizes, bools and flags as {@code long}; times in microseconds as {@code long};
  * per-direction options (bs, ba, rate, rate_min, rate_iops, rate_iops_min, percentage_random,
  * max_latency) as {@code long[3]} = read, write, trim; choices as the matched word with any
- * {@code :postfix} available separately; bssplit as one list per direction.
+ * {@code :postfix} available separately; bssplit as one list per direction (null for a direction
+ * without entries, which then uses bs).
  */
 public final class JobSpec {
     private final String name;

@@ -22,23 +22,23 @@ final class Specials {
             case "str_random_distribution_cb":
                 return distribution(word, ptr, dryRun);
             case "str_fst_cb":
-                return dryRun ? null : distribution(word, ptr, false);
+                return distribution(word, ptr, false);
             case "str_bssplit_cb": {
                 if (ptr == null) {
                     return "bssplit requires an argument";
                 }
                 Object parsed = bssplit(ptr, st.kbBase());
                 if (parsed instanceof String err) {
-                    return dryRun ? null : err;
+                    return err;
                 }
                 st.values.put("bssplit", parsed);
                 return null;
             }
             case "str_cpus_allowed_cb", "str_verify_cpus_allowed_cb", "str_log_cpus_allowed_cb":
-                if (ptr == null) {
-                    return o.name() + " requires a CPU list";
+                if (dryRun) {
+                    return null; // fio checks CPU lists only when the job really runs
                 }
-                return dryRun ? null : cpuList(ptr);
+                return ptr == null ? o.name() + " requires a CPU list" : cpuList(ptr);
             case "str_write_bw_log_cb", "str_write_lat_log_cb", "str_write_iops_log_cb", "str_write_hist_log_cb":
                 return null;
             case "str_buffer_pattern_cb", "str_verify_pattern_cb":
@@ -62,7 +62,7 @@ final class Specials {
                 st.values.put("rwmixread", 100 - val);
             }
             case "io_size" -> {
-                if (FioNumbers.isPercent(val) && FioNumbers.percentOf(val) > 100) {
+                if (Long.compareUnsigned(val, FioNumbers.ZONE_BASE + 0xFFFF_FFFFL) > 0 && -1L - val > 100) {
                     return "io_size values greater than 100% aren't supported";
                 }
                 st.values.put(o.name(), val);
@@ -122,10 +122,10 @@ final class Specials {
                 return null;
             }
             case "zoned", "zoned_abs" -> {
-                if (dryRun) {
-                    return null;
-                }
-                return nr == null || nr.isEmpty() ? "mismatch in zoned input <" + ptr + ">" : null;
+                return zoned(word, ptr);
+            }
+            case "sequence" -> {
+                return nr == null ? "missing pattern in sequence distribution" : null;
             }
             default -> {
                 return null;
@@ -133,72 +133,133 @@ final class Specials {
         }
     }
 
-    /** bssplit per spec 4.9: one list per direction, percentages filled in. A String is an error. */
+    /** fio's direction groups of split options: "R", "R,W" (W also for trims) or "R,W,T". */
+    private static String[] directionGroups(String str) {
+        int c1 = str.indexOf(',');
+        if (c1 < 0) {
+            return new String[] {str, str, str};
+        }
+        int c2 = str.indexOf(',', c1 + 1);
+        if (c2 >= 0) {
+            return new String[] {str.substring(0, c1), str.substring(c1 + 1, c2), str.substring(c2 + 1)};
+        }
+        return new String[] {str.substring(0, c1), str.substring(c1 + 1), str.substring(c1 + 1)};
+    }
+
+    /** Entries "value[/second]" separated by ':' until an empty one; null second when absent. */
+    private static List<String[]> splitEntries(String group, int max) {
+        List<String[]> out = new ArrayList<>();
+        for (String e : group.split(":", -1)) {
+            if (e.isEmpty()) {
+                break;
+            }
+            int slash = e.indexOf('/');
+            out.add(slash < 0 ? new String[] {e, null} : new String[] {e.substring(0, slash), e.substring(slash + 1)});
+            if (out.size() == max) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static long atoi(String s) {
+        FioNumbers.StrtollResult r = FioNumbers.strtoll(s, 10);
+        return r == null ? 0 : (int) r.value();
+    }
+
+    /** bssplit per spec 4.9: one list per direction (null: none given), percentages filled in. A String is an error. */
     static Object bssplit(String value, int kbBase) {
-        String[] groups = value.split(",", -1);
+        String[] groups = directionGroups(value);
         @SuppressWarnings("unchecked")
         List<BsSplitEntry>[] out = new List[3];
-        List<List<BsSplitEntry>> parsed = new ArrayList<>();
-        for (String g : groups) {
-            if (parsed.size() == 3) {
-                break;
-            }
-            if (g.isEmpty() && parsed.size() > 0) {
-                break;
-            }
+        for (int d = 2; d >= 0; d--) {
             List<long[]> entries = new ArrayList<>();
-            for (String e : g.split(":", -1)) {
-                if (e.isEmpty()) {
-                    break;
+            for (String[] e : splitEntries(groups[d], 64)) {
+                long perc = -1;
+                if (e[1] != null) {
+                    perc = atoi(e[1]);
+                    perc = perc > 100 ? 100 : perc == 0 ? -1 : perc;
                 }
-                if (entries.size() == 64) {
-                    break;
-                }
-                int slash = e.indexOf('/');
-                String size = slash < 0 ? e : e.substring(0, slash);
-                long perc = 0;
-                if (slash >= 0) {
-                    FioNumbers.StrtollResult r = FioNumbers.strtoll(e.substring(slash + 1), 10);
-                    perc = r == null ? 0 : Math.min(100, (int) r.value());
-                }
-                Long bs = FioNumbers.toDecimal(size, true, kbBase, false);
+                Long bs = FioNumbers.toDecimal(e[0], true, kbBase, false);
                 if (bs == null) {
                     return "split conversion failed";
                 }
-                entries.add(new long[] {bs, Math.max(perc, 0)});
+                entries.add(new long[] {bs, perc});
             }
             long given = 0;
-            int unspecified = 0;
+            int missing = 0;
             for (long[] e : entries) {
-                given += e[1];
-                if (e[1] == 0) {
-                    unspecified++;
+                if (e[1] == -1) {
+                    missing++;
+                } else {
+                    given += e[1];
                 }
             }
-            if (given > 100 && unspecified > 1) {
+            if (given > 100 && missing > 1) {
                 return "bssplit percentages add to more than 100%";
             }
-            if (unspecified > 0) {
-                long share = Math.max(0, 100 - given) / unspecified;
-                for (long[] e : entries) {
-                    if (e[1] == 0) {
-                        e[1] = share;
-                    }
-                }
+            if (missing == 1 && entries.size() == 1) {
+                given = 100;
             }
             List<BsSplitEntry> list = new ArrayList<>();
             for (long[] e : entries) {
-                list.add(new BsSplitEntry(e[0], (int) e[1]));
+                long p = e[1] == -1 ? (100 - given) / missing : e[1];
+                list.add(new BsSplitEntry(e[0], (int) p));
             }
-            parsed.add(List.copyOf(list));
+            list.sort(java.util.Comparator.comparingInt(BsSplitEntry::percent));
+            out[d] = list.isEmpty() ? null : List.copyOf(list);
         }
-        if (parsed.isEmpty()) {
-            return "split conversion failed";
+        if (out[0] == null && out[1] == null && out[2] == null) {
+            return out;
         }
-        out[0] = parsed.get(0);
-        out[1] = parsed.size() > 1 ? parsed.get(1) : parsed.get(0);
-        out[2] = parsed.size() > 2 ? parsed.get(2) : out[1];
         return out;
+    }
+
+    /** zoned:/zoned_abs: distributions (access%/size% or access%/size), checked like fio. */
+    private static String zoned(String word, String ptr) {
+        String pre = word + ":";
+        String str = JobFileReader.stripEnd(JobFileReader.stripFront(ptr));
+        if (!str.startsWith(pre)) {
+            return "mismatch in zoned input <" + str + ">";
+        }
+        boolean absolute = word.equals("zoned_abs");
+        String[] groups = directionGroups(str.substring(pre.length()));
+        for (int d = 2; d >= 0; d--) {
+            List<String[]> entries = splitEntries(groups[d], 256);
+            if (entries.isEmpty()) {
+                continue;
+            }
+            long perc = 0;
+            long sperc = 0;
+            for (String[] e : entries) {
+                Long access = FioNumbers.toDecimal(e[0], true, 1024, false);
+                if (access == null) {
+                    return "split conversion failed";
+                }
+                long a = access & 0xff;
+                if (a != 0xff) {
+                    perc += a;
+                }
+                if (absolute) {
+                    if (e[1] != null && FioNumbers.toDecimal(e[1], true, 1024, false) == null) {
+                        return "split conversion failed";
+                    }
+                } else {
+                    long sp = e[1] == null ? 0xff : atoi(e[1]);
+                    sp = sp > 100 ? 100 : sp == 0 ? 0xff : sp & 0xff;
+                    if (sp != 0xff) {
+                        sperc += sp;
+                    }
+                }
+            }
+            if (perc > 100 || sperc > 100) {
+                return "zone_split percentages add to more than 100%";
+            }
+            if (perc < 100) {
+                return "access percentage don't add up to 100 for zoned random distribution (got=" + perc + ")";
+            }
+        }
+        return null;
     }
 
     private static String cpuList(String v) {

@@ -221,7 +221,7 @@ final class ValueParser {
                 return o.name() + ": 'z' suffix isn't applicable";
             }
             FioNumbers.StrtollResult r = FioNumbers.strtoll(ptr, 10);
-            if (r == null || r.end() != ptr.length() - 1 || ptr.startsWith("-")) {
+            if (r == null || r.end() != ptr.length() - 1) {
                 return o.name() + ": unexpected zone value '" + ptr + "'";
             }
             val = FioNumbers.ZONE_BASE + (r.value() & 0xFFFF_FFFFL);

@@ -89,7 +89,8 @@ class JobFileParserTest {
         assertFalse(j.getBool("buffered"));
         assertEquals(new SizeRange(4096, 16384), j.getRanges("bsrange")[0]);
         assertEquals(new SizeRange(1024, 2048), j.getRanges("bsrange")[2]);
-        assertEquals(List.of(new BsSplitEntry(4096, 50), new BsSplitEntry(1024, 25), new BsSplitEntry(32768, 25)),
+        // fio keeps the entries sorted by percentage
+        assertEquals(List.of(new BsSplitEntry(1024, 25), new BsSplitEntry(32768, 25), new BsSplitEntry(4096, 50)),
                 j.getBsSplit()[1]);
         assertArrayEquals(new double[] {50, 99.5}, j.getDoubles("percentile_list"));
         assertEquals(70, j.getLong("rwmixread"));
@@ -111,7 +112,7 @@ class JobFileParserTest {
         assertFalse(r.jobs().get(0).isSet("bs"));
         assertEquals(4096, r.jobs().get(1).getPerDirection("bs")[0]);
         assertEquals(8192, r.jobs().get(2).getPerDirection("bs")[0]);
-        assertEquals("fio --name=a --bs=4k --name=b --bs=4k --bs=8k --name=c \n", r.showcmd());
+        assertEquals("fio --name=a --bs=4k --name=b --bs=4k --bs=8k --name=c \n", r.stdout());
     }
 
     @Test
@@ -122,7 +123,7 @@ class JobFileParserTest {
         assertEquals("/tmp/a", r.jobs().get(0).getString("filename"));
         assertEquals("j", r.jobs().get(1).name());
         assertEquals("fio --name=job --directory=/tmp --description=\"hello\" --filename=/tmp/a --name=j \n",
-                r.showcmd());
+                r.stdout());
     }
 
     @Test
@@ -206,6 +207,11 @@ class JobFileParserTest {
         assertTrue(failure("[j]\nioengine=io_uring\nhipri=2x\nsqthread_poll_cpu=a\n").line()
                 .contains("sqthread_poll_cpu"));
         assertTrue(failure("[j]\npercentile_list=101\n").line().contains("value out of range"));
+        assertTrue(failure("[j]\nbssplit=4k/80:8k/80:16k:32k\n").line().contains("more than 100%"));
+        assertTrue(failure("[j]\nrandom_distribution=zoned\n").line().contains("mismatch in zoned input"));
+        assertTrue(failure("[j]\nrandom_distribution=zoned:50/50\n").line().contains("don't add up to 100"));
+        assertTrue(failure("[j]\nfile_service_type=zipf:1\n").line().contains("zipf theta"));
+        assertTrue(failure("[j]\nio_size=150%\n").line().contains("greater than 100%"));
         assertThrows(JobFileException.class, () -> JobFileParser.parse(List.of(),
                 List.of(new JobFileParser.CliOption("nosuch", "1")), settings(false, Map.of())));
         JobFileException ro = assertThrows(JobFileException.class, () -> {

@@ -9,7 +9,7 @@ import io.jfio.runner.job.PatternSource;
 import io.jfio.runner.job.SourceFactory;
 
 /** The production wiring: engines from the registry (ServiceLoader + external:), fio's I/O pattern. */
-final class Defaults {
+public final class Defaults {
     private Defaults() {
     }
 
@@ -17,7 +17,7 @@ final class Defaults {
         static final EngineRegistry INSTANCE = EngineRegistry.load();
     }
 
-    static EngineProvider engines() {
+    public static EngineProvider engines() {
         return spec -> {
             String name = Opts.getString(spec, "psync", "ioengine");
             try {
@@ -28,7 +28,7 @@ final class Defaults {
         };
     }
 
-    static SourceFactory sources() {
+    public static SourceFactory sources() {
         return PatternSource.FACTORY;
     }
 }

@@ -115,10 +115,11 @@ final class Reporter {
     }
 
     /** The final (or an interim) report in every selected format. */
-    void write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
+    RunResult write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
         RunResult r = build(disks, nowMillis);
         out.print(OutputFormat.render(r, formats, request.terseVersion()));
         out.flush();
+        return r;
     }
 
     RunResult build(List<DiskTracker.Entry> disks, long nowMillis) {
@@ -195,7 +196,7 @@ final class Reporter {
         r.pid = ProcessHandle.current().pid();
         r.error = st.error;
         if (st.error != 0) {
-            r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : "io_u.c:1876") + ", func="
+            r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : Job.IO_U_ERROR_FILE) + ", func="
                     + st.errorFunction + ", error=" + Errno.describe(st.error);
         }
         r.totalErrors = st.totalErrors;

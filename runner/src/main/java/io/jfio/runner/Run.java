@@ -35,6 +35,7 @@ public final class Run {
     private final Map<String, DiskTracker.Entry> disks = new LinkedHashMap<>();
     private volatile Scheduler scheduler;
     private volatile boolean stopRequested;
+    private volatile io.jfio.report.RunResult result;
     private long runStartNanos;
     private long runStartEpochMillis;
 
@@ -49,6 +50,11 @@ public final class Run {
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
         return new Run(request, out, err, Defaults.engines(), Defaults.sources()).execute();
+    }
+
+    /** The production engine lookup (registry: built-ins and external:), for tools that wrap engines. */
+    public static EngineProvider defaultEngines() {
+        return Defaults.engines();
     }
 
     /** The jobs of the last {@link #execute()} with their measurements (for tests and tools). */
@@ -105,7 +111,10 @@ public final class Run {
             if (stopRequested) {
                 scheduler.stopAll();
             }
-            StatusDriver status = new StatusDriver(request, this, out, reporter, report, diskTracker);
+            // The status line belongs on stdout, unless a machine-read format owns stdout: then it
+            // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
+            PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
+            StatusDriver status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
             try (Signals signals = Signals.install(scheduler::stopAll)) {
                 scheduler.run(() -> {
                     diskTracker.sample();
@@ -117,7 +126,7 @@ public final class Run {
             }
             diskTracker.finish();
             status.finish();
-            reporter.write(report, diskTracker.results(), System.currentTimeMillis());
+            result = reporter.write(report, diskTracker.results(), System.currentTimeMillis());
             report.flush();
         } finally {
             if (file != null) {
@@ -131,6 +140,11 @@ public final class Run {
             }
         }
         return rc;
+    }
+
+    /** The final report as the report module's model (null before it was written): for tools and the API. */
+    public io.jfio.report.RunResult result() {
+        return result;
     }
 
     /** Stops the run as Ctrl-C does: running jobs end, pending ones never start, the report is written. */

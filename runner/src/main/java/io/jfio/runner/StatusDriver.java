@@ -168,9 +168,9 @@ final class StatusDriver {
         for (Job j : run.jobs()) {
             char c = j.state().runState();
             JobSpec s = j.spec();
-            long runtimeSec = Opts.getLong(s, 0, "runtime") / 1_000_000L;
+            long runtimeMs = Opts.getLong(s, 0, "runtime") / 1000L;
             if (c == JobState.PENDING) {
-                long t = runtimeSec + Opts.getLong(s, 0, "ramp_time") / 1_000_000L;
+                long t = (runtimeMs + Opts.getLong(s, 0, "ramp_time") / 1000L + 999) / 1000;
                 pending += t;
                 continue;
             }
@@ -178,7 +178,7 @@ final class StatusDriver {
                 continue;
             }
             long jobMs = Math.max(1, (System.nanoTime() - j.startNanos()) / 1_000_000L);
-            long eta;
+            double eta;
             double done = 0;
             long total = 0;
             for (IoFile f : j.files()) {
@@ -188,21 +188,18 @@ final class StatusDriver {
             if (total > 0) {
                 done = Math.min(1.0, (double) doneBytes / total);
             }
-            if (Opts.getBool(s, false, "time_based") && runtimeSec > 0) {
-                done = Math.max(done, Math.min(1.0, jobMs / 1000.0 / runtimeSec));
-                if (Opts.getBool(s, false, "time_based")) {
-                    done = Math.min(1.0, jobMs / 1000.0 / runtimeSec);
-                }
+            if (Opts.getBool(s, false, "time_based") && runtimeMs > 0) {
+                done = Math.min(1.0, (double) jobMs / runtimeMs);
             }
             if (done <= 0) {
-                eta = runtimeSec > 0 ? runtimeSec : 0;
+                eta = runtimeMs / 1000.0;
             } else {
-                eta = (long) (jobMs / 1000.0 / done - jobMs / 1000.0);
+                eta = jobMs / 1000.0 / done - jobMs / 1000.0;
             }
-            if (runtimeSec > 0) {
-                eta = Math.min(eta, Math.max(0, runtimeSec - jobMs / 1000));
+            if (runtimeMs > 0) {
+                eta = Math.min(eta, Math.max(0, (runtimeMs - jobMs) / 1000.0));
             }
-            max = Math.max(max, eta);
+            max = Math.max(max, (long) Math.ceil(eta));
         }
         return max + pending;
     }

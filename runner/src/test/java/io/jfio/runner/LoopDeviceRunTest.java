@@ -11,6 +11,7 @@ import io.jfio.runner.support.SequentialSource;
 import io.jfio.runner.support.Specs;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runner behaviour on real loop devices that does not depend on the workload generator. */
+@Timeout(60)
 class LoopDeviceRunTest {
     @BeforeAll
     static void needsLoop() {

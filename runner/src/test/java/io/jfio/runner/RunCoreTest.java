@@ -8,6 +8,7 @@ import io.jfio.runner.support.MiniPsync;
 import io.jfio.runner.support.SequentialSource;
 import io.jfio.runner.support.Specs;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The runner core on regular files with a minimal engine and pattern (no other module's code). */
+@Timeout(60)
 class RunCoreTest {
     @TempDir
     Path dir;

@@ -13,7 +13,10 @@ import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,7 +44,7 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine) {
         try {
             return new Invocation(out, err, env, machine).run(args);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // Never a stack trace for users: one line naming what broke.
             err.println("fio: internal error: " + e);
             return 1;
@@ -96,32 +99,31 @@ public final class Main {
             }
             boolean dry = showcmd || parseOnly;
             JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
-                    readOnly, warningsFatal));
+                    false, warningsFatal));
             Set<String> formats = new LinkedHashSet<>(List.of("normal"));
             int terseVersion = 3;
             String outputFile = null;
             String eta = "auto";
             long etaNewline = 0;
             long statusInterval = 0;
-            boolean helpLike = false;
-            boolean anyJob = false;
             CommandLine cl = new CommandLine(args);
             try {
                 for (CommandLine.Item it; (it = cl.next(parser::engineInForce)) != null; ) {
                     if (it.job() != null) {
+                        if (it.value() != null && it.value().isEmpty()
+                                && !it.job().type().name().equals("STR_SET")) {
+                            err.println("fio: option " + it.name() + " requires an argument");
+                            return 1;
+                        }
                         if (it.name().equals("name")) {
                             parser.commandLineJob(it.value());
-                            anyJob |= !it.value().startsWith("global");
                         } else {
-                            if (it.value() != null && it.value().isEmpty()) {
-                                err.println("fio: option " + it.name() + " requires an argument");
-                                return 1;
-                            }
                             parser.commandLineOption(it.job().name(), it.value());
                         }
                         continue;
                     }
                     switch (it.name()) {
+                        case "readonly" -> parser.readOnly();
                         case "version" -> {
                             out.println(VERSION);
                             return 0;
@@ -197,15 +199,23 @@ public final class Main {
                     parser.parseFile(f);
                 }
                 ParseResult result = parser.finish();
-                out.print(result.showcmd());
+                if (dry && outputFile != null) {
+                    // fio writes everything it would print to --output; for runs the runner does that
+                    try (PrintStream file = new PrintStream(new FileOutputStream(outputFile), true,
+                            StandardCharsets.UTF_8)) {
+                        file.print(result.stdout());
+                    } catch (IOException e) {
+                        err.println("fio: output file open error: " + e.getMessage());
+                        return 1;
+                    }
+                } else {
+                    out.print(result.stdout());
+                }
                 printWarnings(result.warnings());
                 if (dry) {
                     return 0;
                 }
                 if (result.jobs().isEmpty()) {
-                    if (helpLike) {
-                        return 0;
-                    }
                     err.println("No job(s) defined");
                     err.println();
                     usage(err);

@@ -156,6 +156,12 @@ public final class FileSetup {
                 }
             }
         }
+        for (IoFile f : files) {
+            if ((f.type == IoFile.Type.CHAR || f.type == IoFile.Type.PIPE) && f.realSize < 0) {
+                // fio keeps an unknown size as (unsigned) -1: no end of file to stop at
+                f.realSize = Long.MAX_VALUE;
+            }
+        }
         if (needExtend > 0) {
             if (printLayout) {
                 out.printf("%s: Laying out IO file%s (%d file%s / %s%dMiB)%n", spec.name(),

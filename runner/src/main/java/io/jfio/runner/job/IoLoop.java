@@ -30,6 +30,8 @@ public final class IoLoop {
     private int queued;
     /** Units handed out and not yet completed (fio's cur_depth). */
     private int curDepth;
+    /** 1 while a unit is taken from the pool but not yet queued (it counts in curDepth, as in fio). */
+    private int held;
 
     private final int iodepth;
     private final int batchSubmit;
@@ -48,6 +50,7 @@ public final class IoLoop {
     private final long rampNanos;
     private boolean measuring;
     private long measureStartNanos;
+    private long endNanos;
 
     private final long fsyncEvery;
     private final long fdatasyncEvery;
@@ -120,7 +123,9 @@ public final class IoLoop {
             }
             IoUnit u = units[free[--freeCount]];
             curDepth++;
+            held = 1;
             if (!prepare(u, (now - epochNanos) / 1000L)) {
+                held = 0;
                 curDepth--;
                 free[freeCount++] = u.index;
                 break;
@@ -136,11 +141,13 @@ public final class IoLoop {
             }
             long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
             if (wait > 0 && !pace(wait)) {
+                held = 0;
                 curDepth--;
                 free[freeCount++] = u.index;
                 break;
             }
             u.startTimeNanos = System.nanoTime();
+            held = 0;
             QueueStatus ret = queue(u);
             boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
             if (ret == QueueStatus.BUSY) {
@@ -162,7 +169,12 @@ public final class IoLoop {
         }
         // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
         quiesce();
+        if (failed && syncEngine) {
+            // fio reaps once more after an error; a sync engine has nothing left: a 0 completion.
+            stats.markComplete(0);
+        }
         long end = System.nanoTime();
+        endNanos = end;
         if (!measuring) {
             startMeasuring(end);
         }
@@ -173,8 +185,8 @@ public final class IoLoop {
     /** fio's io_u_quiesce: submit what is queued and complete everything in flight. */
     private void quiesce() {
         commit();
-        while (curDepth > 0 && !syncEngine) {
-            if (!reap(curDepth)) {
+        while (curDepth - held > 0 && !syncEngine) {
+            if (!reap(curDepth - held)) {
                 break;
             }
         }
@@ -250,6 +262,11 @@ public final class IoLoop {
         measureStartNanos = now;
         stats.resetForMeasurement(now);
         state.setRunState('R');
+    }
+
+    /** When the I/O phase ended (after the drain): the end of the reported runtime. */
+    public long endNanos() {
+        return endNanos;
     }
 
     public long measureStartNanos() {
@@ -368,11 +385,12 @@ public final class IoLoop {
 
     /** One getevents call (fio's io_u_queued_complete); false on engine failure. */
     private boolean reap(int minEvents) {
-        if (syncEngine || curDepth == 0) {
+        int inFlight = curDepth - held;
+        if (syncEngine || inFlight <= 0) {
             return true;
         }
-        int min = Math.min(minEvents, curDepth);
-        int max = Math.max(Math.min(batchCompleteMax == 0 ? curDepth : batchCompleteMax, curDepth), Math.max(min, 1));
+        int min = Math.min(minEvents, inFlight);
+        int max = Math.max(Math.min(batchCompleteMax == 0 ? inFlight : batchCompleteMax, inFlight), Math.max(min, 1));
         int n;
         try {
             n = engine.getEvents(min, max, min == 0 ? 0 : -1);

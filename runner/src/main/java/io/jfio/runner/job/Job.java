@@ -125,12 +125,22 @@ public final class Job {
             }
             if (stats.error != 0) {
                 ctx.err().printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", ProcessHandle.current().pid(),
-                        stats.error, "io_u.c:1876", stats.errorFunction, Errno.describe(stats.error));
+                        stats.error, errorFile(), stats.errorFunction, Errno.describe(stats.error));
             }
             state.setOpenFiles(0);
             state.setRunState(stats.error != 0 ? JobState.REAPED_ERROR : JobState.REAPED);
             finished.countDown();
         }
+    }
+
+    /** Where fio 3.42 raises I/O errors (3.33: io_u.c:1876); the report header names the same place. */
+    public static final String IO_U_ERROR_FILE = "io_u.c:2018";
+
+    private String errorFile() {
+        if (stats.errorFile == null) {
+            stats.errorFile = IO_U_ERROR_FILE;
+        }
+        return stats.errorFile;
     }
 
     private void runJob() throws JobError {
@@ -212,14 +222,15 @@ public final class Job {
                     .errors(continueOnErrorBits(), ctx.err())
                     .build();
             loop.run();
-            long measuredUs = (System.nanoTime() - loop.measureStartNanos()) / 1000L;
-            if (mode.reads()) {
+            // fio's update_runtime: only for directions the job does that moved data.
+            long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
+            if (mode.reads() && stats.ioBytes[0] > 0) {
                 stats.runtimeMicros[0] = measuredUs;
             }
-            if (mode.writes()) {
+            if (mode.writes() && stats.ioBytes[1] > 0) {
                 stats.runtimeMicros[1] = measuredUs;
             }
-            if (mode.trims()) {
+            if (mode.trims() && stats.ioBytes[2] > 0) {
                 stats.runtimeMicros[2] = measuredUs;
             }
             if (mode.writes() && Opts.getBool(spec, false, "end_fsync") && !diskless) {

@@ -24,7 +24,9 @@ public final class PatternSource implements IoSource {
 
     public static PatternSource create(JobSpec spec, List<IoFile> files) throws JobError {
         try {
-            return new PatternSource(IoPattern.create(spec, files));
+            // -Djfio.seeding=3.33 seeds random offsets as the fio 3.33 binary does (for differential runs).
+            boolean fio333 = "3.33".equals(System.getProperty("jfio.seeding"));
+            return new PatternSource(IoPattern.create(spec, files, spec.index() + 1, fio333));
         } catch (WorkloadException e) {
             throw new JobError(22, "workload", e.getMessage());
         }

@@ -84,7 +84,7 @@ public final class PeakMain {
             out("error: bs:" + o.bs + " is not a valid block size");
             return 1;
         }
-        PeakSubmitter.Shared shared = new PeakSubmitter.Shared();
+        PeakSubmitter.Shared shared = new PeakSubmitter.Shared(o.threads);
         PeakSubmitter[] subs = new PeakSubmitter[o.threads];
         for (int j = 0; j < o.threads; j++) {
             subs[j] = new PeakSubmitter(j, o, shared);
@@ -111,6 +111,14 @@ public final class PeakMain {
         });
         for (Thread t : threads) {
             t.start();
+        }
+        // t/io_uring's clock starts when the threads are created; a JVM's first ring setup and
+        // class loading take far longer than C's, so jfio-peak starts it once every submitter is
+        // set up (otherwise a short -r run is mostly start-up, worst on slow or emulated CPUs).
+        try {
+            shared.ready.await(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         long done = 0;
         long calls = 0;

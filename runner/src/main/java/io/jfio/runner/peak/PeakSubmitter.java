@@ -51,6 +51,12 @@ final class PeakSubmitter implements Runnable {
         volatile boolean finish;
         volatile boolean statsRunning;
         private boolean initPrinted;
+        /** Counted down by each submitter once its setup finished (or failed). */
+        final java.util.concurrent.CountDownLatch ready;
+
+        Shared(int submitters) {
+            ready = new java.util.concurrent.CountDownLatch(submitters);
+        }
 
         synchronized void printOnce(String settings, String engine) {
             if (!initPrinted) {
@@ -125,7 +131,13 @@ final class PeakSubmitter implements Runnable {
     @Override
     public void run() {
         try {
-            if (init()) {
+            boolean ok;
+            try {
+                ok = init();
+            } finally {
+                shared.ready.countDown();
+            }
+            if (ok) {
                 if (o.sync) {
                     syncLoop();
                 } else if (o.aio) {
@@ -138,9 +150,33 @@ final class PeakSubmitter implements Runnable {
             PeakMain.out("submitter " + index + ": " + e.getMessage());
         } finally {
             if (ring != null) {
+                drain();
                 ring.close();
             }
             shared.finish = true;
+        }
+    }
+
+    /**
+     * Completes what is still in flight before the ring closes. t/io_uring just closes the ring,
+     * but on 6.1 kernels tearing down an IOPOLL ring with passthrough commands in flight can poll
+     * a freed bio from the ring's exit work (seen in the lab as an oops in bio_poll).
+     */
+    private void drain() {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (inflight > 0 && System.nanoTime() < deadline) {
+            int unsub = sq.unsubmitted();
+            int r = ring.enter(unsub, 1, Uring.ENTER_GETEVENTS);
+            if (r > 0) {
+                sq.consumed(r);
+            } else if (r < 0 && r != -Errno.EINTR && r != -Errno.EAGAIN && r != -Errno.EBUSY) {
+                return;
+            }
+            int k = cq.ready();
+            if (k > 0) {
+                cq.advance(k);
+                inflight -= k;
+            }
         }
     }
 

@@ -89,12 +89,22 @@ public final class IoPattern {
     private final long numberIos;
     private final int loops;
     private final boolean randRepeatable;
+    private final boolean verify;
     private final long totalBytes;
     private final long threadNumber;
     private final long[] seeds = new long[NR_SEEDS];
 
+    // strided zone mode (zonemode=strided / zonesize / zonerange / zoneskip)
+    private final boolean strided;
+    private final long stridedSize;
+    private final long stridedRange;
+    private final long stridedSkip;
+    private long zoneBytes;
+
     // ---- files ----
     private final IoFile[] files;
+    /** fio's f->file_offset, which strided zones move; IoFile.fileOffset is the start (get_start_offset). */
+    private final long[] fileOff;
     private final int nrFiles;
     private final long[] lastPos;
     private final long[] lastStart;
@@ -122,6 +132,8 @@ public final class IoPattern {
     // ---- progress ----
     private final long[] ioIssues = new long[3];
     private final long[] ioIssueBytes = new long[3];
+    /** fio's io_bytes (what keep_running compares): like ioIssueBytes but cleared when ramp_time ends. */
+    private final long[] ioBytes = new long[3];
     private long bytesIssuedThisPass;
     private long rwmixIssues;
     private int rwmixDdir = READ;
@@ -197,6 +209,8 @@ public final class IoPattern {
         ddirSeqNr = seqNr;
         ddirSeqAdd = seqAdd;
         rwSeqIdentical = "identical".equals(o.getString("sequential", "rw_sequencer"));
+        String v = o.getString("0", "verify");
+        verify = !v.equals("0") && !v.isEmpty();
 
         // block sizes (fixup_options: min/max default to bs, ba to min bs)
         long[] bs = o.perDirection(4096, "bs", "blocksize");
@@ -292,7 +306,10 @@ public final class IoPattern {
             seeds[i] = seed * threadNumber + i;
             seed *= 0x9e370001L;
         }
-        if (fio333 && tdRandom && o.getBool(true, "randrepeat")) {
+        // randrepeat as given, before fio's fix-up "randseed turns randrepeat off" (which the
+        // parser applies already); fio 3.33 looked at it before that fix-up
+        boolean repeatAsGiven = seedSet && !o.isSet("randrepeat") || o.getBool(true, "randrepeat");
+        if (fio333 && tdRandom && repeatAsGiven) {
             // fio 3.33 seeded the offsets of a repeatable job from a fixed constant and the thread
             // number, and did so before randseed switched randrepeat off, so randseed did not count
             seeds[SEED_BLOCK] = 0xb1899bedL * threadNumber;
@@ -343,7 +360,28 @@ public final class IoPattern {
         use64 = need64;
         lfsr = "lfsr".equals(gen);
 
+        // zones: fio turns zonesize alone into zonemode=strided, and strided zones off for several open files
+        String zoneMode = o.getString("none", "zonemode");
+        long zs = o.getLong(0, "zonesize");
+        if (zs < 0) {
+            zs = 0;
+        }
+        if ("zbd".equals(zoneMode)) {
+            throw new WorkloadException(job.name() + ": zonemode=zbd is not supported by jfio");
+        }
+        boolean str = zs != 0 && ("strided".equals(zoneMode) || !o.isSet("zonemode") && !job.has("zonemode"));
+        long openFiles = o.getLong(0, "openfiles", "open_files");
+        if (openFiles <= 0 || openFiles > nrFiles) {
+            openFiles = nrFiles;
+        }
+        strided = str && openFiles <= 1;
+        stridedSize = zs;
+        long zr = o.getLong(0, "zonerange");
+        stridedRange = zr > 0 ? zr : zs;
+        stridedSkip = Math.max(0, o.getLong(0, "zoneskip"));
+
         // per-file state
+        fileOff = new long[nrFiles];
         lastPos = new long[nrFiles * 3];
         lastStart = new long[nrFiles * 3];
         done = new boolean[nrFiles];
@@ -383,7 +421,7 @@ public final class IoPattern {
         } else if (tdRandom) {
             for (int i = 0; i < nrFiles; i++) {
                 IoFile f = files[i];
-                long blocks = Math.min(f.realSize, f.ioSize) / rwMinBs;
+                long blocks = (strided ? stridedRange : Math.min(f.realSize, f.ioSize)) / rwMinBs;
                 if (lfsr) {
                     lfsrs[i] = Lfsr.create(blocks, seeds[SEED_BLOCK]);
                     if (lfsrs[i] == null) {
@@ -439,7 +477,7 @@ public final class IoPattern {
         fillRandSeeds();
         loopsLeft = loops;
         rate = new RateLimiter(o, minBs, new boolean[] {splitBs[0] != null, splitBs[1] != null, splitBs[2] != null},
-            seeds);
+            seeds, this);
     }
 
     /**
@@ -638,6 +676,10 @@ public final class IoPattern {
         long readSeed = seeds[SEED_BS];
         long writeSeed = seeds[SEED_BS + 1];
         long trimSeed = seeds[SEED_BS + 2];
+        if (verify) {
+            // reads that verify must draw the same block sizes the writes drew
+            writeSeed = readSeed;
+        }
         if (trimwrite) {
             trimSeed = writeSeed;
         }
@@ -698,6 +740,7 @@ public final class IoPattern {
                 int d = u.ddir.ordinal();
                 ioIssues[d]++;
                 ioIssueBytes[d] += u.length;
+                ioBytes[d] += u.length;
                 bytesIssuedThisPass += u.length;
                 rate.issued(d, u.length);
                 return true;
@@ -723,12 +766,26 @@ public final class IoPattern {
         this.engineQueues = queues;
     }
 
+    /**
+     * fio's reset_all_stats at the end of ramp_time, for the counters the pattern keeps: issue
+     * counts (rwmix, number_ios) and the bytes keep_running compares start again from zero.
+     * Called by {@link RateLimiter#resetEpoch()}.
+     */
+    void resetCounters() {
+        for (int d = 0; d < 3; d++) {
+            ioIssues[d] = 0;
+            ioBytes[d] = 0;
+        }
+        rwmixIssues = 0;
+        zoneBytes = 0;
+    }
+
     /** Loop number (1 = first pass over the files); changes inside {@link #next} when a new pass starts. */
     public int pass() {
         return pass;
     }
 
-    /** I/Os issued so far in a direction (fio's io_issues). */
+    /** I/Os issued in a direction since the start or the end of ramp_time (fio's io_issues). */
     public long issuedIos(int ddir) {
         return ioIssues[ddir];
     }
@@ -797,7 +854,7 @@ public final class IoPattern {
             return false;
         }
         long limit = ioSize != 0 ? ioSize : size;
-        long doneBytes = ioIssueBytes[0] + ioIssueBytes[1] + ioIssueBytes[2];
+        long doneBytes = ioBytes[0] + ioBytes[1] + ioBytes[2];
         if (doneBytes < limit) {
             if (limit - doneBytes < maxBsAll) {
                 return false;
@@ -823,9 +880,11 @@ public final class IoPattern {
         bytesIssuedThisPass = 0;
         rwmixIssues = 0;
         nrDone = 0;
+        zoneBytes = 0;
         for (int i = 0; i < nrFiles; i++) {
             done[i] = false;
             opened[i] = false;
+            fileOff[i] = files[i].fileOffset;
         }
         serviceFile = -1;
         if (pass > 1 && randRepeatable) {
@@ -835,9 +894,8 @@ public final class IoPattern {
 
     /** fio_file_reset(): what opening a file does to its position and map. */
     private void fileReset(int fi) {
-        IoFile f = files[fi];
         for (int d = 0; d < 3; d++) {
-            lastPos[fi * 3 + d] = f.fileOffset;
+            lastPos[fi * 3 + d] = fileOff[fi];
             lastStart[fi * 3 + d] = -1;
         }
         if (maps[fi] != null) {
@@ -933,6 +991,9 @@ public final class IoPattern {
             ddir = lastStart[fi * 3 + WRITE] == lastStart[fi * 3 + TRIM] ? TRIM : WRITE;
         }
         curBusyOk = false;
+        if (strided) {
+            stridedZone(fi, ddir);
+        }
         if (!nextOffset(fi, ddir)) {
             return false;
         }
@@ -954,7 +1015,28 @@ public final class IoPattern {
         u.length = (int) len;
         lastStart[fi * 3 + ddir] = off;
         lastPos[fi * 3 + ddir] = off + len;
+        zoneBytes += len;
         return true;
+    }
+
+    /** setup_strided_zone_mode(): after zonesize bytes, move on by zonerange + zoneskip (wrapping). */
+    private void stridedZone(int fi, int ddir) {
+        IoFile f = files[fi];
+        int k = fi * 3 + ddir;
+        if (zoneBytes >= stridedSize) {
+            zoneBytes = 0;
+            fileOff[fi] += stridedRange + stridedSkip;
+            if (fileOff[fi] >= f.realSize) {
+                fileOff[fi] = f.fileOffset;
+            }
+            lastPos[k] = fileOff[fi];
+        }
+        if (lastPos[k] >= fileOff[fi] + stridedRange) {
+            lastPos[k] = fileOff[fi];
+        }
+        if (zoneBytes % stridedRange == 0) {
+            fileReset(fi);
+        }
     }
 
     /** get_rw_ddir(): the rwmix draw with fio's rule for how long to stay in one direction, then rate. */
@@ -1001,7 +1083,7 @@ public final class IoPattern {
         if (Long.compareUnsigned(off, f.ioSize) >= 0) {
             return false;
         }
-        off += f.fileOffset;
+        off += fileOff[fi];
         if (Long.compareUnsigned(off, f.realSize) >= 0) {
             return false;
         }
@@ -1018,7 +1100,7 @@ public final class IoPattern {
         if (randtrimwrite && ddir == WRITE) {
             curBusyOk = true;
             curRandom = true;
-            curOffset = lastStart[fi * 3 + TRIM] - f.fileOffset;
+            curOffset = lastStart[fi * 3 + TRIM] - fileOff[fi];
             return true;
         }
         if (rwSeq) {
@@ -1046,7 +1128,7 @@ public final class IoPattern {
             return nextRandBlock(fi, ddir);
         }
         long ls = lastStart[fi * 3 + ddir];
-        curOffset = ls != -1 ? ls - f.fileOffset : 0;
+        curOffset = ls != -1 ? ls - fileOff[fi] : 0;
         return true;
     }
 
@@ -1162,6 +1244,9 @@ public final class IoPattern {
     private long lastBlock(int fi, int ddir) {
         IoFile f = files[fi];
         long maxSize = Math.min(f.ioSize, f.realSize);
+        if (strided && stridedRange != 0) {
+            maxSize = stridedRange;
+        }
         if (minBs[ddir] > ba[ddir]) {
             maxSize -= minBs[ddir] - ba[ddir];
         }
@@ -1174,22 +1259,22 @@ public final class IoPattern {
         int k = fi * 3 + ddir;
         long start = f.fileOffset;
         if (lastPos[k] >= f.ioSize + start && timeBased && nrFiles == 1) {
-            lastPos[k] = f.fileOffset;
+            lastPos[k] = fileOff[fi];
         }
         if (!fio333 && tdRw && ioSize > size && lastPos[k] >= f.ioSize + start) {
             // 3.42: a sequential mixed job with io_size > size wraps instead of ending the file
-            lastPos[k] = f.fileOffset;
+            lastPos[k] = fileOff[fi];
         }
         if (lastPos[k] < f.realSize) {
-            if (lastPos[k] == f.fileOffset && f.fileOffset != 0 && ddirSeqAdd < 0) {
+            if (lastPos[k] == fileOff[fi] && fileOff[fi] != 0 && ddirSeqAdd < 0) {
                 lastPos[k] = Math.min(f.realSize, f.ioSize);
             }
-            long pos = lastPos[k] - f.fileOffset;
+            long pos = lastPos[k] - fileOff[fi];
             if (pos != 0 && ddirSeqAdd != 0) {
                 pos += ddirSeqAdd;
                 if (Long.compareUnsigned(pos, f.realSize) >= 0) {
                     if (ddirSeqAdd > 0) {
-                        pos = f.fileOffset;
+                        pos = fileOff[fi];
                     } else {
                         pos = Math.min(f.realSize, f.ioSize) + ddirSeqAdd;
                     }
@@ -1264,7 +1349,7 @@ public final class IoPattern {
     private long markRandomMap(int fi, int ddir, long off, long len) {
         long mbs = minBs[ddir];
         IoFile f = files[fi];
-        long block = (off - f.fileOffset) / mbs;
+        long block = (off - fileOff[fi]) / mbs;
         long nr = (len + mbs - 1) / mbs;
         if (!curBusyOk) {
             nr = maps[fi].setNr(block, nr);

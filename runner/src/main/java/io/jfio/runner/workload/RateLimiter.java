@@ -44,7 +44,10 @@ public final class RateLimiter {
     private final boolean rateIgnoreThink;
     private long lastThinktimeBlocks;
 
-    RateLimiter(JobOptions o, long[] minBs, boolean[] bssplit, long[] seeds) throws WorkloadException {
+    private final IoPattern owner;
+
+    RateLimiter(JobOptions o, long[] minBs, boolean[] bssplit, long[] seeds, IoPattern owner) throws WorkloadException {
+        this.owner = owner;
         this.jobName = o.spec().name();
         this.minBs = minBs.clone();
         this.bssplit = bssplit.clone();
@@ -170,8 +173,14 @@ public final class RateLimiter {
         return rem * 1000000 / bps + secs * 1000000;
     }
 
-    /** fio's reset_io_counters(all): a new epoch (end of ramp_time) restarts the schedule. */
+    /**
+     * End of ramp_time (fio's reset_all_stats): the rate schedule restarts from the new epoch and
+     * the pattern's issue counters (rwmix, number_ios, the amount keep_running checks) restart.
+     */
     public void resetEpoch() {
+        if (owner != null) {
+            owner.resetCounters();
+        }
         for (int d = 0; d < 3; d++) {
             nextIoTime[d] = 0;
             issueBytes[d] = 0;

@@ -64,6 +64,11 @@ class CorpusAcceptanceTest {
         return Integer.parseInt(first.substring("exit_status=".length()).trim());
     }
 
+    static String firstStderrLine(Path parseFile) throws IOException {
+        List<String> lines = Files.readAllLines(parseFile);
+        return lines.size() > 2 && !lines.get(2).startsWith("--- stdout") ? lines.get(2) : "no message";
+    }
+
     @Test
     void showcmdAndAcceptRejectMatchFio342() throws IOException {
         Path dir = corpus();
@@ -90,8 +95,10 @@ class CorpusAcceptanceTest {
                 int fioStatus = recordedStatus(parse);
                 Path parse333 = dir.resolve(base + variant + ".parse");
                 if (Files.exists(parse333) && recordedStatus(parse333) != fioStatus) {
+                    Path failing = fioStatus != 0 ? parse : parse333;
                     versionNotes.add(base + variant + ": 3.33 exit " + recordedStatus(parse333) + ", 3.42 exit "
-                            + fioStatus);
+                            + fioStatus + " (" + (fioStatus != 0 ? "3.42" : "3.33") + ": " + firstStderrLine(failing)
+                            + ")");
                 }
                 Outcome p = run(env, "--parse-only", f.toString());
                 total++;

@@ -106,6 +106,18 @@ class MainTest {
     }
 
     @Test
+    void outputFileGetsTheShowcmdLine(@TempDir Path dir) throws IOException {
+        Path job = dir.resolve("j.fio");
+        Files.writeString(job, "[j]\nbs=8k\n");
+        Path out = dir.resolve("out.txt");
+        CorpusAcceptanceTest.Outcome o = jfio("--showcmd", "--output=" + out, job.toString());
+        assertEquals(0, o.status());
+        assertEquals("", o.out());
+        assertEquals("fio --name=j --bs=8k \n", Files.readString(out));
+        assertEquals(1, jfio("--showcmd", "--output=" + dir.resolve("no/such/dir/x"), job.toString()).status());
+    }
+
+    @Test
     void noJobsIsAnError() {
         CorpusAcceptanceTest.Outcome o = jfio();
         assertEquals(1, o.status());

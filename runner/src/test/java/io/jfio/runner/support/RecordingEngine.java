@@ -139,6 +139,11 @@ public final class RecordingEngine implements IoEngine {
     }
 
     @Override
+    public String errorHint(int errno) {
+        return inner.errorHint(errno);
+    }
+
+    @Override
     public void cleanup() {
         inner.cleanup();
     }

@@ -109,13 +109,18 @@ class FioDifferentialTest {
         "rw=randrw rwmixread=70 iodepth=4 size=1m",
         "rw=rw io_size=512k size=128k",
         "rw=randread randrepeat=1 loops=2 bsrange=4k-16k size=128k",
+        "rw=randwrite bsrange=4k-16k verify=md5 do_verify=0 size=256k",
         "rw=read:-8k size=256k",
+        "rw=read zonemode=strided zonesize=64k zoneskip=128k size=1m",
+        "rw=randread zonemode=strided zonesize=64k zonerange=128k size=1m",
+        "rw=write zonemode=strided zonesize=32k zonerange=64k zoneskip=64k bs=8k size=512k",
+        "rw=randread zonemode=strided zonesize=128k zonerange=64k size=1m",
         "rw=write:-4k offset=64k size=256k",
-        "rw=read time_based=1 runtime=1 thinktime=2000 size=64k prefix=200",
-        "rw=randread time_based=1 runtime=1 thinktime=2000 size=64k prefix=200",
-        "rw=read time_based=1 runtime=1 thinktime=2000 nrfiles=2 size=64k prefix=200",
-        "rw=randrw time_based=1 runtime=1 thinktime=2000 bsrange=4k-16k size=128k prefix=200",
-        "rw=randwrite time_based=1 runtime=1 thinktime=2000 norandommap=1 size=64k prefix=200",
+        "rw=read time_based=1 runtime=1 thinktime=1000 size=64k prefix=100",
+        "rw=randread time_based=1 runtime=1 thinktime=1000 size=64k prefix=100",
+        "rw=read time_based=1 runtime=1 thinktime=1000 nrfiles=2 size=64k prefix=100",
+        "rw=randrw time_based=1 runtime=1 thinktime=1000 bsrange=4k-16k size=128k prefix=100",
+        "rw=randwrite time_based=1 runtime=1 thinktime=1000 norandommap=1 size=64k prefix=100",
     })
     void sameIosAsFio(String options) throws Exception {
         assumeTrue(Files.isExecutable(FIO), "fio is not installed at " + FIO);

@@ -365,6 +365,22 @@ class IoPatternTest {
     }
 
     @Test
+    void rampEndRestartsTheCounters() throws Exception {
+        // fio's reset_all_stats after ramp_time: number_ios counts from the end of the ramp
+        IoPattern p = pattern("rw=randread number_ios=10", 8 * MB);
+        IoUnit u = new IoUnit(0, 0, 4096);
+        for (int i = 0; i < 5; i++) {
+            assertTrue(p.next(u));
+        }
+        p.rate().resetEpoch();
+        int after = 0;
+        while (p.next(u)) {
+            after++;
+        }
+        assertEquals(10, after);
+    }
+
+    @Test
     void passChangesBetweenLoops() throws Exception {
         IoPattern p = pattern("rw=read loops=2", 64 * 1024);
         IoUnit u = new IoUnit(0, 0, 4096);

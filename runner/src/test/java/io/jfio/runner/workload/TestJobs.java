@@ -23,7 +23,7 @@ final class TestJobs {
     private static final Set<String> PER_DIR = Set.of("bs", "ba", "rate", "rate_min", "rate_iops",
         "rate_iops_min", "percentage_random");
     private static final Set<String> CHOICES = Set.of("rw", "rw_sequencer", "random_distribution",
-        "random_generator", "file_service_type", "rate_process", "thinktime_blocks_type", "filename");
+        "random_generator", "file_service_type", "rate_process", "thinktime_blocks_type", "filename", "verify", "zonemode");
     private static final Set<String> TIMES = Set.of("runtime");
 
     private TestJobs() {

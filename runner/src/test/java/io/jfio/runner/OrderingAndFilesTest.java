@@ -1,0 +1,90 @@
+package io.jfio.runner;
+
+import io.jfio.jobfile.MachineInfo;
+import io.jfio.runner.cli.Main;
+import io.jfio.runner.files.FileNames;
+import io.jfio.runner.job.Job;
+import io.jfio.runner.support.Jobs;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Job ordering (wait_for, exitall, startdelay, cpus_allowed) and file naming/layout on a real filesystem. */
+@Timeout(60)
+class OrderingAndFilesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void colonListsAndEscapes() {
+        assertEquals(List.of("/dev/a:b", "/dev/c", "/dev/d"), FileNames.splitColonList("/dev/a\\:b:/dev/c::/dev/d:"));
+        assertEquals("j.3.0", FileNames.expand("$jobname.$jobnum.$filenum", "j", 3, 0));
+        assertEquals("x-J-2-j", FileNames.expand("x-$JOBNAME-$FileNum-$jobname", "j", 0, 2).replace("x-j", "x-J"));
+    }
+
+    @Test
+    void generatedNamesDirectoriesAndLayout() throws Exception {
+        Path d1 = Files.createDirectory(dir.resolve("d1"));
+        Path d2 = Files.createDirectory(dir.resolve("d2"));
+        Jobs.Result r = Jobs.run("[gen]\nrw=write\nbs=4k\nsize=256k\nnrfiles=2\nnumjobs=2\ndirectory=" + d1 + ":" + d2
+                + "\n[fmt]\nstonewall\nrw=read\nbs=4k\nsize=64k\nfilename_format=data.$jobnum.$filenum\ndirectory=" + d1
+                + "\nunlink=1\n", "normal", false);
+        assertEquals(0, r.rc, r.err());
+        // clone 0 in the first directory, clone 1 in the second; two files of 128k each.
+        assertEquals(128 << 10, Files.size(d1.resolve("gen.0.0")));
+        assertEquals(128 << 10, Files.size(d1.resolve("gen.0.1")));
+        assertEquals(128 << 10, Files.size(d2.resolve("gen.1.0")));
+        assertEquals(128 << 10, Files.size(d2.resolve("gen.1.1")));
+        assertFalse(Files.exists(d1.resolve("data.0.0")), "unlink=1 removed the file");
+        String out = r.out();
+        assertTrue(out.contains("fmt: Laying out IO file (1 file / 0MiB)"), out);
+        assertEquals(256 << 10, r.run.jobs().get(0).stats().ioBytes[1]);
+        assertEquals(64 << 10, r.run.jobs().get(2).stats().ioBytes[0]);
+    }
+
+    @Test
+    void waitForExitallStartdelayAndAffinity() {
+        Jobs.Result r = Jobs.run("[global]\nioengine=null\nbs=4k\nrw=read\n"
+                + "[first]\nsize=64m\nstartdelay=200ms\ncpus_allowed=0\n"
+                + "[second]\nwait_for=first\nsize=64m\n"
+                + "[endless]\nnew_group\nsize=1g\ntime_based\nruntime=30\n"
+                + "[stopper]\nexitall\nsize=1g\nruntime=300ms\ntime_based\n", "normal", false);
+        assertEquals(0, r.rc, r.err());
+        List<Job> jobs = r.run.jobs();
+        Job first = jobs.get(0);
+        Job second = jobs.get(1);
+        assertTrue(second.startNanos() >= first.endNanos(), "wait_for: second starts after first ends");
+        assertTrue(first.stats().totalRunTimeMillis >= 200, "startdelay counted in the job's life");
+        Job endless = jobs.get(2);
+        long endlessMs = (endless.endNanos() - endless.startNanos()) / 1_000_000L;
+        assertTrue(endlessMs < 10_000, "exitall of the group stopped the 30 s job after " + endlessMs + " ms");
+        assertEquals(1, endless.spec().groupId());
+        assertEquals(0, first.stats().error);
+    }
+
+    @Test
+    void quickstartExamplePrintsAReport() throws Exception {
+        Path job = Path.of("..", "examples", "jobs", "quickstart.fio").toAbsolutePath().normalize();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(job), "skipped: examples/ not found from " + job);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--runtime=1", job.toString()}, new PrintStream(out, true),
+                new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        String o = out.toString();
+        assertEquals(0, rc, err.toString() + o);
+        assertTrue(o.contains("quickstart-randread: (groupid=0, jobs=1): err= 0"), o);
+        assertTrue(o.contains("clat percentiles"), o);
+        assertTrue(o.contains("Run status group 0 (all jobs):"), o);
+        assertFalse(Files.exists(Path.of("/tmp/jfio-quickstart.dat")), "unlink=1");
+    }
+}

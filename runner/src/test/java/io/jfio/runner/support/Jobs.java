@@ -1,0 +1,70 @@
+package io.jfio.runner.support;
+
+import io.jfio.jobfile.JobFileParser;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.Run;
+import io.jfio.runner.RunRequest;
+import io.jfio.runner.job.EngineProvider;
+import io.jfio.runner.job.PatternSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Set;
+
+/** Parses job-file text with the real parser and runs it with the real pattern, for tests. */
+public final class Jobs {
+    private Jobs() {
+    }
+
+    public static List<JobSpec> parse(String content) {
+        try {
+            JobFileParser p = new JobFileParser(JobFileParser.Settings.defaults());
+            p.parseContent("test.fio", content);
+            return p.finish().jobs();
+        } catch (Exception e) {
+            throw new IllegalStateException("job file did not parse: " + e.getMessage() + "\n" + content, e);
+        }
+    }
+
+    /** Result of one in-process run. */
+    public static final class Result {
+        public final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        public final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        public final java.util.Map<JobSpec, RecordingEngine> engines = new java.util.IdentityHashMap<>();
+        public Run run;
+        public int rc;
+
+        /** The recording engine of the i-th job in run order. */
+        public RecordingEngine recorder(int i) {
+            synchronized (engines) {
+                return engines.get(run.jobs().get(i).spec());
+            }
+        }
+
+        public String out() {
+            return out.toString();
+        }
+
+        public String err() {
+            return err.toString();
+        }
+    }
+
+    /** Runs the jobs with every engine wrapped in a {@link RecordingEngine}. */
+    public static Result run(String content, String format, boolean checksums) {
+        Result r = new Result();
+        EngineProvider real = Run.defaultEngines();
+        EngineProvider recording = spec -> {
+            RecordingEngine e = new RecordingEngine(real.create(spec), checksums);
+            synchronized (r.engines) {
+                r.engines.put(spec, e);
+            }
+            return e;
+        };
+        r.run = new Run(new RunRequest(parse(content), Set.of(format), 3, null, "never", 0, 0, false),
+                new PrintStream(r.out, true), new PrintStream(r.err, true), recording, PatternSource.FACTORY);
+        r.rc = r.run.execute();
+        return r;
+    }
+}
