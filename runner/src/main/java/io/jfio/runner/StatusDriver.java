@@ -45,9 +45,19 @@ final class StatusDriver {
         this.report = report;
         this.disks = disks;
         String eta = request.eta() == null ? "auto" : request.eta();
-        this.enabled = eta.equals("always") || (eta.equals("auto") && System.console() != null);
+        this.enabled = eta.equals("always") || (eta.equals("auto") && stdoutIsTerminal());
         this.nextNewlineMs = request.etaNewlineMillis() > 0 ? request.etaNewlineMillis() : Long.MAX_VALUE;
         this.nextStatusMs = request.statusIntervalMillis() > 0 ? request.statusIntervalMillis() : Long.MAX_VALUE;
+    }
+
+    /** fio's isatty(STDOUT_FILENO) (System.console() also requires stdin to be a terminal). */
+    static boolean stdoutIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/1")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
     }
 
     void tick() {
