@@ -100,13 +100,15 @@ final class Scheduler {
     private void checkExitAll(boolean[] handled) {
         for (int i = 0; i < jobs.size(); i++) {
             Job j = jobs.get(i);
-            if (handled[i] || !j.isFinished() || !Opts.getBool(j.spec(), false, "exitall")) {
+            boolean onError = Opts.getBool(j.spec(), false, "exitall_on_error") && j.stats().error != 0;
+            if (handled[i] || !j.isFinished() || !(Opts.getBool(j.spec(), false, "exitall") || onError)) {
                 continue;
             }
             handled[i] = true;
             String what = Opts.getString(j.spec(), "group", "exit_what");
             for (Job o : jobs) {
-                boolean hit = switch (what) {
+                // exitall_on_error stops every job, as fio's fio_terminate_threads(TERMINATE_ALL).
+                boolean hit = onError || switch (what) {
                     case "all" -> true;
                     default -> o.spec().groupId() == j.spec().groupId();
                 };
