@@ -222,7 +222,12 @@ final class Reporter {
             ds.totalIos = st.totalIoU[d];
             ds.shortIos = st.shortIoU[d];
             ds.dropIos = st.dropIoU[d];
-            ds.runtimeMs = (st.runtimeMicros[d] + 999) / 1000;
+            long us = st.runtimeMicros[d];
+            if (!job.isFinished() && st.measureStartNanos != 0 && st.ioBytes[d] > 0) {
+                // An interim report (--status-interval) of a running job: its runtime so far.
+                us = (System.nanoTime() - st.measureStartNanos) / 1000L;
+            }
+            ds.runtimeMs = (us + 999) / 1000;
             ds.slat.copyFrom(st.slat[d]);
             ds.clat.copyFrom(st.clat[d]);
             ds.lat.copyFrom(st.lat[d]);
@@ -235,7 +240,8 @@ final class Reporter {
         r.syncTotalIos = st.totalIoU[JobStats.SYNC];
         r.syncLat.copyFrom(st.syncStat);
         r.syncHist.merge(st.syncHist);
-        r.totalRunTimeMs = st.totalRunTimeMillis;
+        r.totalRunTimeMs = job.isFinished() || job.startNanos() == 0 ? st.totalRunTimeMillis
+                : (System.nanoTime() - job.startNanos()) / 1_000_000L;
         r.usrTimeMs = st.usrMillis;
         r.sysTimeMs = st.sysMillis;
         r.ctx = st.ctxSwitches;

@@ -96,8 +96,12 @@ public final class JobStats {
         this.iopsWindowNanos = Math.max(1, iopsWindowMillis) * 1_000_000L;
     }
 
+    /** When the measured phase started (0 before), for interim reports of running jobs. */
+    public volatile long measureStartNanos;
+
     /** Starts (or, after ramp_time, restarts) the measured phase: all counters cleared. */
     public void resetForMeasurement(long nowNanos) {
+        measureStartNanos = nowNanos;
         java.util.Arrays.fill(ioBytes, 0);
         java.util.Arrays.fill(ioCompleted, 0);
         java.util.Arrays.fill(totalIoU, 0);
