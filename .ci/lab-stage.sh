@@ -17,7 +17,7 @@ start=$(date +%s)
 
 skip() { echo "lab-stage skipped: $*"; exit 0; }
 
-[ -x "$lab" ] || skip "no NVMe lab script at $lab"
+[ -f "$lab" ] && [ -x "$lab" ] || skip "no NVMe lab script at $lab"
 [ -f "$jar" ] || skip "no $jar (run mvn verify first)"
 [ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
 [ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root (installs qemu, fills /var/cache/nvme-lab)"
