@@ -63,6 +63,28 @@ public final class LibaioEngine implements IoEngine {
     private final ByteBuffer discardRange = RawMemory.allocate(16, 8);
     private final long discardRangeAddr = RawMemory.address(discardRange);
 
+    /** io_submit calls that took less than the whole batch (partial or EAGAIN/ENOMEM). */
+    private long shortSubmits;
+
+    public long shortSubmits() {
+        return shortSubmits;
+    }
+
+    /** io_setup size; 0 = the job's depth (as fio). */
+    private final int contextEvents;
+
+    public LibaioEngine() {
+        this(0);
+    }
+
+    /**
+     * With a context smaller than the depth (tests only): io_submit then accepts part of a batch
+     * or says EAGAIN, which exercises the resubmission path.
+     */
+    public LibaioEngine(int contextEvents) {
+        this.contextEvents = contextEvents;
+    }
+
     @Override
     public String name() {
         return "libaio";
@@ -109,7 +131,7 @@ public final class LibaioEngine implements IoEngine {
             rw |= RWF_DONTCACHE;
         }
         baseRwFlags = rw;
-        aio = AioContext.setup(depth);
+        aio = AioContext.setup(contextEvents > 0 ? contextEvents : depth);
     }
 
     /** The AIO context (for tests), null before init. */
@@ -196,6 +218,9 @@ public final class LibaioEngine implements IoEngine {
         long stallStart = 0;
         while (idx < pendingCount) {
             int r = aio.submit(pendingAddr + 8L * idx, pendingCount - idx);
+            if (r < pendingCount - idx) {
+                shortSubmits++;
+            }
             if (r > 0) {
                 idx += r;
                 inFlight += r;

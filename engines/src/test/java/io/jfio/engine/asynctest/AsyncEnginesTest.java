@@ -194,6 +194,34 @@ class AsyncEnginesTest {
     }
 
     @Test
+    void deferTaskrunCompletionsAreFoundByANonBlockingReap() throws Exception {
+        IoFile f = new IoFile(loop.device(), 0);
+        IoUringEngine e = new IoUringEngine();
+        JobDriver d = JobDriver.open(e, 4, BS, true, Map.of(), f);
+        try {
+            assertTrue(e.ring().hasFlag(Uring.SETUP_DEFER_TASKRUN));
+            io.jfio.engine.IoUnit u = d.ioUnits().get(0);
+            u.file = f;
+            u.ddir = IoDirection.READ;
+            u.offset = 0;
+            u.length = BS;
+            e.queue(u);
+            e.commit();
+            Thread.sleep(50);
+            // Under DEFER_TASKRUN the CQ stays empty however long we wait without entering ...
+            int visibleWithoutEnter = e.ring().cq().ready();
+            // ... and a non-blocking reap (min 0, timeout 0) must enter to find it.
+            int n = e.getEvents(0, 4, 0);
+            System.out.println("DEFER_TASKRUN: CQEs visible after 50 ms without enter: " + visibleWithoutEnter
+                + ", after getEvents(0): " + n);
+            assertEquals(1, n);
+            assertEquals(BS, e.event(0).result);
+        } finally {
+            JobDriver.close(e, f);
+        }
+    }
+
+    @Test
     void ringUsedFromAnotherThreadFailsClearly() throws Exception {
         IoFile f = new IoFile(loop.device(), 0);
         IoUringEngine e = new IoUringEngine();
