@@ -70,6 +70,9 @@ class AsyncEnginesRunTest {
         "ioengine=io_uring nonvectored=0 force_async=4",
         "ioengine=io_uring sqthread_poll",
         "ioengine=io_uring defer_taskrun=0 nowait=1",
+        "ioengine=io_uring iodepth_batch_complete_min=0 iodepth_batch_complete_max=8",
+        "ioengine=io_uring sqthread_poll sqthread_poll_cpu=0 fixedbufs nonvectored=0",
+        "ioengine=io_uring uncached=1 force_async=1",
     })
     void shortJobsCrossPassBoundariesAndFinish(String engine) {
         for (String rw : new String[] {"randwrite", "randread"}) {
