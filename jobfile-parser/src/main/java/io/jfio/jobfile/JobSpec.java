@@ -14,7 +14,17 @@ import java.util.Map;
  * per-direction options (bs, ba, rate, rate_min, rate_iops, rate_iops_min, percentage_random,
  * max_latency) as {@code long[3]} = read, write, trim; choices as the matched word with any
  * {@code :postfix} available separately; bssplit as one list per direction (null for a direction
- * without entries, which then uses bs).
+ * without entries, which then uses bs); pairs (filesize, startdelay) as one {@link SizeRange};
+ * bsrange as {@code SizeRange[3]}; float lists as {@code double[]}; sizes given as N% or Nz keep
+ * fio's encoding (see {@link #isPercent}, {@link #isZones}). Every numeric option has a value
+ * (fio's zeroed defaults); strings without default are absent.
+ *
+ * <p>For jobs parsed for a run (not --parse-only/--showcmd) fio's fix-ups are applied (spec
+ * section 8): {@code min_bs}/{@code max_bs} ({@code long[3]}) are added, {@code ba}, iodepth
+ * batch sizes, {@code openfiles}, {@code nrfiles} (from filename), {@code norandommap},
+ * {@code overwrite}, {@code refill_buffers}, {@code verify_interval} etc. hold their effective
+ * values. Engine options keep their text in {@link #engineOptions()}; their locations are in
+ * {@link #location}.
  */
 public final class JobSpec {
     private final String name;

@@ -15,8 +15,8 @@ public enum OptionType {
         return this == STR_SET || this == STR;
     }
 
-    /** Human name for --cmdhelp. */
-    String help() {
+    /** What --cmdhelp says about values of this type. */
+    public String help() {
         return switch (this) {
             case STR, STR_ULL, STR_VAL, STR_STORE -> "string (opt=bla)";
             case STR_MULTI -> "string with possible k/m/g postfix (opt=4k)";
@@ -26,7 +26,7 @@ public enum OptionType {
             case BOOL -> "boolean value (opt=1)";
             case FLOAT_LIST -> "list of floating point values separated by ':' (opt=5.9:7.8)";
             case STR_SET -> "empty or boolean value ([0|1])";
-            case STR_VAL_ZONE -> "size with zone postfix (opt=4z)";
+            case STR_VAL_ZONE -> "size, percentage or zones (opt=4z)";
             case DEPRECATED, SOFT_DEPRECATED -> "deprecated";
             case UNSUPPORTED -> "unsupported";
         };

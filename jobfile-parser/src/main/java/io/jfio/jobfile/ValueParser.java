@@ -1,6 +1,5 @@
 package io.jfio.jobfile;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -436,14 +435,5 @@ final class ValueParser {
             }
         }
         return null;
-    }
-
-    /** Splits a text at separators fio would use for this option (for tests and help). */
-    static List<String> items(String v) {
-        List<String> out = new ArrayList<>();
-        for (String s : v.split(",")) {
-            out.add(s);
-        }
-        return out;
     }
 }

@@ -153,6 +153,18 @@ class JobFileParserTest {
     }
 
     @Test
+    void sectionsInIncludedFilesAreRefused(@TempDir Path dir) throws IOException, JobFileException {
+        Files.writeString(dir.resolve("inc.fio"), "bs=16k\n[other]\n");
+        Path main = dir.resolve("main.fio");
+        Files.writeString(main, "[j]\ninclude inc.fio\n");
+        JobFileParser p = new JobFileParser(settings(false, Map.of()));
+        p.parseFile(main.toString());
+        ParseResult r = p.finish();
+        assertTrue(warned(r, "no new sections in included files"));
+        assertEquals(16384, r.jobs().get(0).getPerDirection("bs")[0]);
+    }
+
+    @Test
     void clonesGroupsAndFileStonewall() throws JobFileException {
         JobFileParser p = new JobFileParser(settings(false, Map.of()));
         p.parseContent("a.fio", "[a]\nnumjobs=3\n[b]\n[c]\nnew_group\n[d]\nstonewall\n");
@@ -212,6 +224,18 @@ class JobFileParserTest {
         assertTrue(failure("[j]\nrandom_distribution=zoned:50/50\n").line().contains("don't add up to 100"));
         assertTrue(failure("[j]\nfile_service_type=zipf:1\n").line().contains("zipf theta"));
         assertTrue(failure("[j]\nio_size=150%\n").line().contains("greater than 100%"));
+        assertTrue(failure("[j]\nreplay_align=3\n").line().contains("must be a power-of-2"));
+        assertTrue(failure("[j]\nsize=1.5z\n").line().contains("unexpected zone value"));
+        assertTrue(failure("[j]\nfilename=" + "x".repeat(5000) + "\n").line().contains("exceeds max length"));
+        assertTrue(failure("[j]\nbssplit=4k/50:x\n").line().contains("split conversion failed"));
+        assertTrue(failure("[j]\nrandom_distribution=zoned:50/50:60/50\n").line().contains("more than 100%"));
+        JobFileException tooMany = assertThrows(JobFileException.class, () -> {
+            JobFileParser p = new JobFileParser(new JobFileParser.Settings(false, false, List.of(), Map.of(), MACHINE,
+                    false));
+            p.parseContent("t.fio", "[j]\nnumjobs=5000\n");
+            p.finish();
+        });
+        assertTrue(tooMany.line().contains("exceeds the limit"));
         assertThrows(JobFileException.class, () -> JobFileParser.parse(List.of(),
                 List.of(new JobFileParser.CliOption("nosuch", "1")), settings(false, Map.of())));
         JobFileException ro = assertThrows(JobFileException.class, () -> {
@@ -257,5 +281,6 @@ class JobFileParserTest {
 
         r = parse("[j]\ninclude /nonexistent/x.fio\n");
         assertTrue(warned(r, "unable to open include"));
+        assertTrue(r.stdout().contains("error=No such file or directory"), r.stdout());
     }
 }

@@ -150,7 +150,13 @@ final class Reporter {
     }
 
     private List<JobOption> globalOptions(JobSpec first) {
-        return List.of();
+        List<JobOption> out = new ArrayList<>();
+        if (request.globalOptions() != null) {
+            for (Map.Entry<String, String> e : request.globalOptions()) {
+                out.add(new JobOption(e.getKey(), e.getValue()));
+            }
+        }
+        return out;
     }
 
     static ReportOptions reportOptions(JobSpec s) {

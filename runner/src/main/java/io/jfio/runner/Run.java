@@ -102,6 +102,11 @@ public final class Run {
             if (reporter.normal()) {
                 reporter.printPreamble(report);
             }
+            for (Job j : jobs) {
+                if (Opts.getBool(j.spec(), true, "create_serialize")) {
+                    j.prepare();
+                }
+            }
             runStartNanos = System.nanoTime();
             runStartEpochMillis = System.currentTimeMillis();
             DiskTracker diskTracker = new DiskTracker(new DiskDevices());

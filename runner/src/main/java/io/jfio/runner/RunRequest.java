@@ -16,7 +16,17 @@ import java.util.Set;
  * @param etaNewlineMillis   --eta-newline period, 0 when unset
  * @param statusIntervalMillis --status-interval period, 0 when unset
  * @param readOnly           --readonly: refuse any write or trim
+ * @param globalOptions      the [global] options as given (canonical name, value or null), for JSON's
+ *                           "global options"; empty when unknown
  */
 public record RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
-                         String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly) {
+                         String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly,
+                         List<java.util.Map.Entry<String, String>> globalOptions) {
+
+    /** Without global options (the original contract; JSON then has no "global options"). */
+    public RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
+                      String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly) {
+        this(jobs, outputFormats, terseVersion, outputFile, eta, etaNewlineMillis, statusIntervalMillis, readOnly,
+                List.of());
+    }
 }

@@ -107,10 +107,10 @@ final class StatusDriver {
                     setup++;
                 }
                 JobSpec s = j.spec();
-                rateMin += sum(Opts.getPerDirection(s, 0, "rate_min"));
-                rateMax += sum(Opts.getPerDirection(s, 0, "rate"));
-                iopsMin += sum(Opts.getPerDirection(s, 0, "rate_iops_min"));
-                iopsMax += sum(Opts.getPerDirection(s, 0, "rate_iops"));
+                rateMin += sum(j, Opts.getPerDirection(s, 0, "rate_min"));
+                rateMax += sum(j, Opts.getPerDirection(s, 0, "rate"));
+                iopsMin += sum(j, Opts.getPerDirection(s, 0, "rate_iops_min"));
+                iopsMax += sum(j, Opts.getPerDirection(s, 0, "rate_iops"));
             }
         }
         long dms = Math.max(1, ms - lastMs);
@@ -128,8 +128,9 @@ final class StatusDriver {
                 eta(ms), (ms + 999) / 1000, ramp, setup, rate, iops, ro.kbBase, ro.unitBase == 1, ro.sigFigs);
     }
 
-    private static long sum(long[] a) {
-        return a[0] + a[1] + a[2];
+    /** fio sums a job's limits over the directions it does. */
+    private static long sum(Job j, long[] a) {
+        return (j.mode().reads() ? a[0] : 0) + (j.mode().writes() ? a[1] : 0) + (j.mode().trims() ? a[2] : 0);
     }
 
     private static boolean isRunning(char c) {
@@ -158,48 +159,49 @@ final class StatusDriver {
         return m.random() ? Character.toLowerCase(base) : base;
     }
 
-    /** Overall ETA in seconds (spec 6.2): unknown for the first 3 s, then max over running jobs plus pending ones. */
+    /**
+     * Overall ETA in seconds as fio's eta.c: every job counts INT_MAX for the first 3 s of the run;
+     * then a running job its remaining time, a pending one its runtime (+ ramp_time, startdelay).
+     * The result is the largest running ETA plus the sum of the pending ones (whence fio's
+     * 49710d quirk: two INT_MAX when a stonewalled job waits during the first 3 s).
+     */
     private long eta(long ms) {
-        if (ms < 3000) {
-            return StatusLine.ETA_UNKNOWN_YET;
-        }
+        boolean early = ms < 3000;
         long max = 0;
         long pending = 0;
         for (Job j : run.jobs()) {
             char c = j.state().runState();
             JobSpec s = j.spec();
-            long runtimeMs = Opts.getLong(s, 0, "runtime") / 1000L;
+            long runtimeSec = Opts.getLong(s, 0, "runtime") / 1_000_000L;
             if (c == JobState.PENDING) {
-                long t = (runtimeMs + Opts.getLong(s, 0, "ramp_time") / 1000L + 999) / 1000;
-                pending += t;
+                pending += early ? StatusLine.ETA_UNKNOWN_YET
+                        : runtimeSec + Opts.getLong(s, 0, "ramp_time") / 1_000_000L;
                 continue;
             }
             if (!isRunning(c)) {
                 continue;
             }
-            long jobMs = Math.max(1, (System.nanoTime() - j.startNanos()) / 1_000_000L);
-            double eta;
-            double done = 0;
-            long total = 0;
-            for (IoFile f : j.files()) {
-                total += f.ioSize;
+            if (early) {
+                max = Math.max(max, StatusLine.ETA_UNKNOWN_YET);
+                continue;
             }
-            long doneBytes = j.stats().progress.get(0) + j.stats().progress.get(1) + j.stats().progress.get(2);
-            if (total > 0) {
-                done = Math.min(1.0, (double) doneBytes / total);
-            }
-            if (Opts.getBool(s, false, "time_based") && runtimeMs > 0) {
-                done = Math.min(1.0, (double) jobMs / runtimeMs);
-            }
-            if (done <= 0) {
-                eta = runtimeMs / 1000.0;
+            long elapsed = Math.max(0, ((System.nanoTime() - j.startNanos()) / 1_000_000L + 999) / 1000);
+            long eta;
+            if (Opts.getBool(s, false, "time_based") && runtimeSec > 0) {
+                eta = Math.max(0, runtimeSec - elapsed);
             } else {
-                eta = jobMs / 1000.0 / done - jobMs / 1000.0;
+                long total = 0;
+                for (IoFile f : j.files()) {
+                    total += f.ioSize;
+                }
+                long doneBytes = j.stats().progress.get(0) + j.stats().progress.get(1) + j.stats().progress.get(2);
+                double done = total > 0 ? Math.min(1.0, (double) doneBytes / total) : 0;
+                eta = done > 0 ? (long) (elapsed / done - elapsed) : runtimeSec;
+                if (runtimeSec > 0) {
+                    eta = Math.min(eta, Math.max(0, runtimeSec - elapsed));
+                }
             }
-            if (runtimeMs > 0) {
-                eta = Math.min(eta, Math.max(0, (runtimeMs - jobMs) / 1000.0));
-            }
-            max = Math.max(max, (long) Math.ceil(eta));
+            max = Math.max(max, eta);
         }
         return max + pending;
     }

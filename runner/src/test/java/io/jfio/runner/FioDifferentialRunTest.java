@@ -42,6 +42,9 @@ class FioDifferentialRunTest {
         {"rwmix", "0", "rw=rw\nrwmixread=70\nbs=4k\nsize=8m"},
         {"randrw", "0", "rw=randrw\nrwmixread=30\nbs=4k\nsize=8m"},
         {"bssplit", "0", "rw=randread\nbssplit=4k/50:64k/50\nsize=16m"},
+        {"libaio-randread", "1", "ioengine=libaio\niodepth=8\ndirect=1\nrw=randread\nbs=4k\nsize=8m"},
+        {"uring-randwrite", "1", "ioengine=io_uring\niodepth=16\ndirect=1\nrw=randwrite\nbs=16k\nsize=8m"},
+        {"fsync-write", "1", "rw=write\nbs=4k\nsize=1m\nfsync=8"},
     };
 
     @Test
@@ -108,6 +111,15 @@ class FioDifferentialRunTest {
                     assertTrue(Math.abs(fi - ji) <= Math.max(1, fi / 100), name + " " + dir + " total_ios " + fi + " vs " + ji);
                     assertTrue(Math.abs(fb - jb) <= Math.max(1, fb / 100), name + " " + dir + " io_bytes " + fb + " vs " + jb);
                 }
+            }
+        }
+        for (int i = 0; i < a.size(); i++) {
+            JsonNode fs = a.get(i).get("sync");
+            JsonNode js = b.get(i).get("sync");
+            if (fs != null && fs.has("total_ios") && (fs.getLong("total_ios") > 0 || js.getLong("total_ios") > 0)) {
+                assertEquals(fs.getLong("total_ios"), js.getLong("total_ios"), a.get(i).getString("jobname") + " sync ios");
+                report.append(String.format("%-22s sync  fio ios=%6d  jfio ios=%6d%n", a.get(i).getString("jobname"),
+                        fs.getLong("total_ios"), js.getLong("total_ios")));
             }
         }
         System.out.print(report);

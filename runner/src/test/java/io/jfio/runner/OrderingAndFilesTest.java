@@ -73,6 +73,28 @@ class OrderingAndFilesTest {
     }
 
     @Test
+    void rampTimeIsNotMeasuredAndReadonlyRefusesWrites() {
+        Jobs.Result r = Jobs.run("[ramped]\nioengine=null\nrw=read\nbs=4k\nsize=1g\ntime_based\nruntime=600ms\n"
+                + "ramp_time=400ms\n", "normal", false);
+        assertEquals(0, r.rc, r.err());
+        Job j = r.run.jobs().get(0);
+        long runtimeMs = j.stats().runtimeMicros[0] / 1000;
+        long lifeMs = (j.endNanos() - j.startNanos()) / 1_000_000L;
+        System.out.printf("ramp_time=400ms runtime=600ms: measured %d ms of a %d ms job%n", runtimeMs, lifeMs);
+        assertTrue(runtimeMs >= 550 && runtimeMs <= 700, "runtime " + runtimeMs);
+        assertTrue(lifeMs >= 950, "ramp extends the job: " + lifeMs);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Run ro = new Run(new RunRequest(Jobs.parse("[w]\nioengine=null\nrw=randwrite\nsize=1m\n"), java.util.Set.of("normal"),
+                3, null, "never", 0, 0, true), new PrintStream(out, true), new PrintStream(err, true), Run.defaultEngines(),
+                io.jfio.runner.job.PatternSource.FACTORY);
+        assertEquals(1, ro.execute());
+        assertTrue(err.toString().contains("fio: trim and write operations are not allowed with the --readonly parameter."),
+                err.toString());
+    }
+
+    @Test
     void quickstartExamplePrintsAReport() throws Exception {
         Path job = Path.of("..", "examples", "jobs", "quickstart.fio").toAbsolutePath().normalize();
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(job), "skipped: examples/ not found from " + job);

@@ -41,6 +41,24 @@ class StatusOutputTest {
     }
 
     @Test
+    void theIoLoopDoesNotAllocatePerIo() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Run r = run(new RunRequest(Jobs.parse("[a]\nioengine=null\nrw=randread\nbs=4k\nsize=4g\nnorandommap\n"
+                + "[b]\nioengine=null\niodepth=16\nrw=randrw\nbs=4k\nsize=4g\nnorandommap\n"), Set.of("normal"), 3, null,
+                "never", 0, 0, false), out, err);
+        assertEquals(0, r.execute(), err.toString());
+        for (var j : r.jobs()) {
+            long ios = j.stats().totalIoU[0] + j.stats().totalIoU[1];
+            long bytes = j.loopAllocatedBytes();
+            System.out.printf("%s: %d I/Os, %d bytes allocated in the I/O loop%n", j.spec().name(), ios, bytes);
+            assertEquals(1L << 20, ios);
+            // Constant set-up only (stats reset, sample windows), nothing per I/O.
+            assertTrue(bytes >= 0 && bytes < 256 * 1024, bytes + " bytes");
+        }
+    }
+
+    @Test
     void statusIntervalPrintsOneCompleteJsonDocumentPerInterval() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -64,6 +64,19 @@ class NvmeNamespaceTest {
     }
 
     @Test
+    void registeredAsAService() {
+        boolean found = false;
+        for (io.jfio.engine.IoEngineFactory f : java.util.ServiceLoader.load(io.jfio.engine.IoEngineFactory.class)) {
+            if (f.name().equals("io_uring_cmd")) {
+                found = true;
+                assertEquals("io_uring_cmd", f.create().name());
+                assertTrue(f.options().stream().anyMatch(o -> o.name().equals("fixedbufs")));
+            }
+        }
+        assertTrue(found, "io_uring_cmd missing from META-INF/services");
+    }
+
+    @Test
     void validatesOptions() throws Exception {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("cmd_type", "nvme");

@@ -1,7 +1,7 @@
 package io.jfio.runner.cli;
 
-import io.jfio.engine.EngineOption;
-import io.jfio.engine.IoEngineFactory;
+import io.jfio.engine.EngineHelp;
+import io.jfio.engine.EngineRegistry;
 import io.jfio.jobfile.FioNumbersAccess;
 import io.jfio.jobfile.JobFileException;
 import io.jfio.jobfile.JobFileParser;
@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.Set;
 
 /** Entry point of bin/jfio: fio's command line (spec jobfile.md section 3). */
@@ -310,64 +309,15 @@ public final class Main {
         }
 
         private static String typeName(OptionDef o) {
-            return switch (o.type()) {
-                case STR, STR_ULL, STR_VAL, STR_STORE -> "string (opt=bla)";
-                case STR_MULTI -> "string with possible k/m/g postfix (opt=4k)";
-                case STR_VAL_TIME -> "string with time postfix (opt=10s)";
-                case RANGE -> "one to three ranges (opt=1k-4k[,4k-8k[,1k-8k]])";
-                case INT, ULL -> "integer value (opt=100)";
-                case BOOL -> "boolean value (opt=1)";
-                case FLOAT_LIST -> "list of floating point values separated by ':' (opt=5.9:7.8)";
-                case STR_SET -> "empty or boolean value ([0|1])";
-                case STR_VAL_ZONE -> "size, percentage or zones (opt=4z)";
-                default -> "deprecated";
-            };
+            return o.type().help();
         }
 
+        /** --enghelp: the engines this build has (ServiceLoader), in fio's layout (EngineHelp). */
         private int enghelp(String value) {
-            List<IoEngineFactory> engines = new ArrayList<>();
-            for (IoEngineFactory f : ServiceLoader.load(IoEngineFactory.class)) {
-                engines.add(f);
-            }
-            if (value == null) {
-                out.println("Available IO engines:");
-                if (engines.isEmpty()) {
-                    out.println("\t(none yet in this build)");
-                }
-                for (IoEngineFactory f : engines) {
-                    out.println("\t" + f.name());
-                }
-                return 0;
-            }
-            int comma = value.indexOf(',');
-            String engine = comma < 0 ? value : value.substring(0, comma);
-            String option = comma < 0 ? null : value.substring(comma + 1);
-            for (IoEngineFactory f : engines) {
-                if (f.name().equals(engine) || f.aliases().contains(engine)) {
-                    boolean found = false;
-                    for (EngineOption o : f.options()) {
-                        if (option == null || o.name().equals(option)) {
-                            out.printf("%-20s: %s%n", o.name(), o.help());
-                            if (option != null) {
-                                out.printf("%20s: %s%n", "type", o.type().name().toLowerCase());
-                                out.printf("%20s: %s%n", "default", o.defaultValue() == null ? "no default"
-                                        : o.defaultValue());
-                            }
-                            found = true;
-                        }
-                    }
-                    if (option != null && !found) {
-                        err.println("fio: engine " + engine + " has no option " + option);
-                        return 1;
-                    }
-                    if (option == null && f.options().isEmpty()) {
-                        out.println("Engine " + engine + " has no options");
-                    }
-                    return 0;
-                }
-            }
-            err.println("fio: engine " + engine + " not loadable");
-            return 1;
+            EngineHelp.Result r = EngineHelp.render(EngineRegistry.load(), value);
+            out.print(r.stdout());
+            err.print(r.stderr());
+            return r.exitCode();
         }
 
         private static void usage(PrintStream p) {

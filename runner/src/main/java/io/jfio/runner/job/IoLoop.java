@@ -32,6 +32,8 @@ public final class IoLoop {
     private int curDepth;
     /** 1 while a unit is taken from the pool but not yet queued (it counts in curDepth, as in fio). */
     private int held;
+    /** A unit the engine answered BUSY to; issued again before anything new. */
+    private IoUnit requeued;
 
     private final int iodepth;
     private final int batchSubmit;
@@ -57,6 +59,11 @@ public final class IoLoop {
     private final long[] issued = new long[3];
     private final long[] completed = new long[3];
     private int lastIssuedDdir = -1;
+    private boolean stashed;
+    private IoDirection stashDdir;
+    private IoFile stashFile;
+    private long stashOffset;
+    private int stashLength;
     private IoFile lastFile;
 
     /** continue_on_error bits: 1 read, 2 write, 4 verify. */
@@ -97,11 +104,12 @@ public final class IoLoop {
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
     public void run() {
-        long now = System.nanoTime();
+        long now;
         if (rampNanos > 0) {
             state.setRunState(JobState.RAMP);
         } else {
-            startMeasuring(now);
+            // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
+            startMeasuring(epochNanos);
         }
         int pass = source.pass();
         while (!state.terminated() && !failed) {
@@ -113,49 +121,53 @@ public final class IoLoop {
                 startMeasuring(now);
                 source.resetEpoch();
             }
-            if (freeCount == 0) {
-                // Every unit is in flight or queued: make room first.
-                commit();
-                if (!reap(1)) {
+            IoUnit u;
+            if (requeued != null) {
+                // An engine said BUSY: the same I/O goes again (the pattern counted it already).
+                u = requeued;
+                requeued = null;
+                curDepth++;
+            } else {
+                if (freeCount == 0) {
+                    // Every unit is in flight or queued: make room first.
+                    commit();
+                    if (!reap(1)) {
+                        break;
+                    }
+                    continue;
+                }
+                u = units[free[--freeCount]];
+                curDepth++;
+                held = 1;
+                if (!prepare(u, (now - epochNanos) / 1000L)) {
+                    held = 0;
+                    curDepth--;
+                    free[freeCount++] = u.index;
                     break;
                 }
-                continue;
-            }
-            IoUnit u = units[free[--freeCount]];
-            curDepth++;
-            held = 1;
-            if (!prepare(u, (now - epochNanos) / 1000L)) {
-                held = 0;
-                curDepth--;
-                free[freeCount++] = u.index;
-                break;
-            }
-            if (source.pass() != pass) {
-                // A new loop over the files: fio lets the previous one complete first.
-                pass = source.pass();
-                // The unit just prepared counts in curDepth but is not queued yet: without
-                // leaving it out, quiesce waits forever for it with async engines.
-                curDepth--;
-                quiesce();
-                curDepth++;
-            }
-            long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
-            if (wait > 0 && !pace(wait)) {
-                held = 0;
-                curDepth--;
-                free[freeCount++] = u.index;
-                break;
+                if (source.pass() != pass) {
+                    // A new loop over the files: fio lets the previous one complete first.
+                    pass = source.pass();
+                    quiesce();
+                }
+                long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
+                if (wait > 0 && !pace(wait)) {
+                    held = 0;
+                    curDepth--;
+                    free[freeCount++] = u.index;
+                    break;
+                }
             }
             u.startTimeNanos = System.nanoTime();
             held = 0;
             QueueStatus ret = queue(u);
-            boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
             if (ret == QueueStatus.BUSY) {
-                // fio requeues the unit; here it goes back to the pool and is refilled later.
+                // fio's requeue_io_u: the unit leaves the queue and is issued again next round.
                 curDepth--;
-                free[freeCount++] = u.index;
+                requeued = u;
                 commit();
             }
+            boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
             if (full || (batchCompleteMin == 0 && batchCompleteMax == 0 && !syncEngine)) {
                 waitForCompletions(full);
             }
@@ -166,6 +178,10 @@ public final class IoLoop {
                     checkMinRate();
                 }
             }
+        }
+        if (requeued != null) {
+            free[freeCount++] = requeued.index;
+            requeued = null;
         }
         // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
         quiesce();
@@ -277,22 +293,43 @@ public final class IoLoop {
         return failed;
     }
 
-    /** Fills a unit: an fsync/fdatasync when one is due (fio's get_rw_ddir), else the workload's next I/O. */
+    /**
+     * Fills a unit: an fsync/fdatasync when one is due after the last write (fio's get_rw_ddir),
+     * else the workload's next I/O. Like fio, a sync is only issued when the workload has more to
+     * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
+     */
     private boolean prepare(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
+        if (stashed) {
+            stashed = false;
+            u.ddir = stashDdir;
+            u.file = stashFile;
+            u.offset = stashOffset;
+            u.length = stashLength;
+            return true;
+        }
+        IoDirection sync = null;
         if (lastIssuedDdir == 1 && lastFile != null) {
             long w = issued[1];
             if (fsyncEvery > 0 && w > 0 && w % fsyncEvery == 0) {
-                fillSync(u, IoDirection.SYNC);
-                return true;
-            }
-            if (fdatasyncEvery > 0 && w > 0 && w % fdatasyncEvery == 0) {
-                fillSync(u, IoDirection.DATASYNC);
-                return true;
+                sync = IoDirection.SYNC;
+            } else if (fdatasyncEvery > 0 && w > 0 && w % fdatasyncEvery == 0) {
+                sync = IoDirection.DATASYNC;
             }
         }
-        return source.next(u, nowUsec);
+        if (!source.next(u, nowUsec)) {
+            return false;
+        }
+        if (sync != null) {
+            stashed = true;
+            stashDdir = u.ddir;
+            stashFile = u.file;
+            stashOffset = u.offset;
+            stashLength = u.length;
+            fillSync(u, sync);
+        }
+        return true;
     }
 
     private void fillSync(IoUnit u, IoDirection d) {

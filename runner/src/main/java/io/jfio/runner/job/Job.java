@@ -143,6 +143,55 @@ public final class Job {
         return stats.errorFile;
     }
 
+    private volatile long loopAllocatedBytes = -1;
+
+    /** Heap bytes the job thread allocated inside the I/O loop (-1 when the JVM can't tell). */
+    public long loopAllocatedBytes() {
+        return loopAllocatedBytes;
+    }
+
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (mx instanceof com.sun.management.ThreadMXBean sun && sun.isThreadAllocatedMemorySupported()) {
+            return sun.getThreadAllocatedBytes(Thread.currentThread().getId());
+        }
+        return -1;
+    }
+
+    private IoEngine engine;
+    private FileSetup setup;
+    private JobError prepareError;
+    private volatile boolean prepared;
+
+    /**
+     * Creates the engine and sets up the files (layout included). With create_serialize (fio's
+     * default) the run calls this for every job in order before starting any, as fio does;
+     * otherwise the job thread does it itself.
+     */
+    public void prepare() {
+        if (prepared) {
+            return;
+        }
+        try {
+            engine = ctx.engines().create(spec);
+            // Flags before init decide file handling; SYNC_IO is read again after init (null's
+            // depends on iodepth).
+            Set<EngineFlag> flags = engine.flags();
+            boolean diskless = flags.contains(EngineFlag.DISK_LESS);
+            int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
+            if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo() && spec.cloneIndex() == 0) {
+                ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
+            }
+            setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated);
+            files = setup.prepare();
+        } catch (JobError e) {
+            prepareError = e;
+        } catch (RuntimeException e) {
+            prepareError = new JobError(5, "setup", "fio: job " + spec.name() + " setup failed: " + e);
+        }
+        prepared = true;
+    }
+
     private void runJob() throws JobError {
         Object sd = spec.has("startdelay") ? spec.value("startdelay") : null;
         long delay = sd instanceof SizeRange r ? pickDelay(r.low(), r.high()) : Opts.getLong(spec, 0, "startdelay");
@@ -154,20 +203,19 @@ public final class Job {
         }
         state.setRunState(JobState.SETUP);
         applyCpuAffinity();
-        IoEngine engine = ctx.engines().create(spec);
-        // Flags before init decide file handling; SYNC_IO is read again after init (null's
-        // depends on iodepth).
+        if (!prepared) {
+            prepare();
+        }
+        if (prepareError != null) {
+            throw prepareError;
+        }
+        IoEngine engine = this.engine;
         Set<EngineFlag> flags = engine.flags();
         boolean diskless = flags.contains(EngineFlag.DISK_LESS);
         int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
-        if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo()) {
-            ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
-        }
         int nunits = iodepth;
-
-        FileSetup setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated);
-        List<IoFile> fs = setup.prepare();
-        files = fs;
+        FileSetup setup = this.setup;
+        List<IoFile> fs = files;
         if (state.terminated()) {
             return;
         }
@@ -221,7 +269,9 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
                     .build();
+            long allocBefore = allocatedBytes();
             loop.run();
+            loopAllocatedBytes = allocatedBytes() - allocBefore;
             // fio's update_runtime: only for directions the job does that moved data.
             long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
             if (mode.reads() && stats.ioBytes[0] > 0) {

@@ -22,7 +22,7 @@ public final class DiskDevices {
         this(Path.of("/sys/block"));
     }
 
-    DiskDevices(Path sysBlock) {
+    public DiskDevices(Path sysBlock) {
         this.sysBlock = sysBlock;
     }
 
@@ -111,7 +111,8 @@ public final class DiskDevices {
         return (dev & 0xff) | ((dev >>> 12) & ~0xffL);
     }
 
-    private String findDisk(String majMin) {
+    /** The disk (partitions resolved to their disk) whose dev file holds major:minor, or null. */
+    public String findDisk(String majMin) {
         try (DirectoryStream<Path> disks = Files.newDirectoryStream(sysBlock)) {
             for (Path disk : disks) {
                 if (majMin.equals(readTrim(disk.resolve("dev")))) {
