@@ -2,7 +2,7 @@
 # NVMe lab stage (called by .ci/run after `mvn verify`): boots ONE emulated-NVMe guest through
 # ../shared/lab/nvme-vm.sh and runs every NVMe check inside it with the jar `mvn verify` built:
 #   - LabCheck: data written via io_uring_cmd on /dev/ng0n1 reads back intact via io_uring on
-#     /dev/nvme0n1 and the other way round; short io_uring_cmd jobs with fixedbufs, registerfiles,
+#     /dev/nvme0n1 and the other way round (also on /dev/ng0n2, a 4096-byte-LBA namespace); short io_uring_cmd jobs with fixedbufs, registerfiles,
 #     hipri (proven on the poll hctx), sqthread_poll, vectored, FUA; NVMe status naming; bs/LBA refusal
 #   - jfio-peak -u1 on /dev/ng0n1 and -u0 on /dev/nvme0n1 (plus polled and fixed-buffer variants):
 #     every output line well-formed
@@ -17,7 +17,7 @@ start=$(date +%s)
 
 skip() { echo "lab-stage skipped: $*"; exit 0; }
 
-[ -x "$lab" ] || skip "no NVMe lab script at $lab"
+[ -f "$lab" ] && [ -x "$lab" ] || skip "no NVMe lab script at $lab"
 [ -f "$jar" ] || skip "no $jar (run mvn verify first)"
 [ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
 [ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root (installs qemu, fills /var/cache/nvme-lab)"
@@ -35,7 +35,10 @@ fi
 # What runs in the guest: one bash script, so the guest boots once.
 guest=$(mktemp "$root/.lab-guest.XXXXXX.sh")
 out=$(mktemp /tmp/jfio-lab-out.XXXXXX)
-trap 'rm -f "$guest" "$out"' EXIT
+# A second namespace with 4096-byte LBAs (the first has 512): sparse, deleted afterwards.
+ns2=$(mktemp /dev/shm/jfio-lab-ns2.XXXXXX)
+trap 'rm -f "$guest" "$out" "$ns2"' EXIT
+truncate -s 64M "$ns2"
 cat >"$guest" <<'GUEST'
 set -u
 jar=$1
@@ -44,7 +47,12 @@ fail=0
 # Short-lived JVMs under TCG: C1 only starts faster, and the checks are tiny.
 J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -cp $jar"
 echo "guest: $(uname -r), poll_queues=$(cat /sys/module/nvme/parameters/poll_queues), io_poll=$(cat /sys/block/nvme0n1/queue/io_poll)"
-$J io.jfio.runner.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 || fail=1
+if [ -c /dev/ng0n2 ]; then
+    $J io.jfio.runner.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 /dev/ng0n2 /dev/nvme0n2 || fail=1
+else
+    echo "FAIL: no /dev/ng0n2 (the 4096-byte-LBA namespace)"; fail=1
+    $J io.jfio.runner.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 || fail=1
+fi
 
 # The peak tool's lines, each checked against t/io_uring's format.
 peak() {
@@ -75,6 +83,13 @@ peak "-u1 /dev/ng0n1" -u1 -p0 -B0 -F1 -O0 -d32 -s8 -c8 -b4096 -r3 /dev/ng0n1
 peak "-u1 -p1 -B1 /dev/ng0n1 (polled, fixed)" -u1 -p1 -B1 -F1 -O0 -d32 -s8 -c8 -b4096 -r3 /dev/ng0n1
 peak "-u0 /dev/nvme0n1" -u0 -p0 -B1 -F1 -O1 -d32 -s8 -c8 -b4096 -r3 /dev/nvme0n1
 peak "-u0 -p1 /dev/nvme0n1 (polled)" -u0 -p1 -B1 -F1 -O1 -d32 -s8 -c8 -b4096 -r3 /dev/nvme0n1
+peak "-u1 /dev/ng0n2 (4096-byte LBAs)" -u1 -p1 -B1 -F1 -O0 -d16 -s4 -c4 -b4096 -r3 /dev/ng0n2
+msg=$($J io.jfio.runner.peak.PeakMain -u1 -O0 -b512 -r1 /dev/ng0n2 2>&1); rc=$?
+if [ $rc = 1 ] && [ "$msg" = "$(printf 'error: bs:512 should be a multiple logical_block_size:4096\nfailed getting size of device/file')" ]; then
+    echo "ok: jfio-peak -u1 -b512 on 4096-byte LBAs refused like t/io_uring"
+else
+    echo "FAIL: jfio-peak -u1 -b512 on /dev/ng0n2 (exit $rc):"; printf '%s\n' "$msg" | sed 's/^/    | /'; fail=1
+fi
 
 # The same engine through the runner, as a user runs it (active once the runner can run jobs).
 jfio_job() {
@@ -101,7 +116,10 @@ GUEST
 
 echo "lab-stage: booting the NVMe guest (TCG; about 1 minute)"
 # Poll queues so hipri/-p1 really poll; tiny disk: jobs touch a few MiB.
-"$lab" --poll-queues 2 --disk-size 256M --timeout 400 -- bash "$guest" "$jar" "$java_bin" 2>&1 | tee "$out"
+"$lab" --poll-queues 2 --disk-size 256M --timeout 400 \
+    --qemu-arg=-drive --qemu-arg="file=$ns2,if=none,id=ns2,format=raw" \
+    --qemu-arg=-device --qemu-arg=nvme-ns,drive=ns2,bus=nvme0,nsid=2,logical_block_size=4096,physical_block_size=4096 \
+    -- bash "$guest" "$jar" "$java_bin" 2>&1 | tee "$out"
 rc=${PIPESTATUS[0]}
 elapsed=$(( $(date +%s) - start ))
 case $rc in

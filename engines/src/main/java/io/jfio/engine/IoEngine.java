@@ -59,6 +59,15 @@ public interface IoEngine {
     }
 
     /**
+     * The size in bytes of a file this engine knows better than stat/BLKGETSIZE64 can (fio's
+     * get_file_size hook: an NVMe generic char device's namespace size), or -1 to let the runner
+     * size it. Called before the file is opened; off the I/O path.
+     */
+    default long fileSize(IoFile file) throws EngineException {
+        return -1;
+    }
+
+    /**
      * Extra text for a failed unit that fio's errdetails hook prints after the error line (e.g. the
      * NVMe status of a passthrough command), or null. Called off the I/O path, only for failures.
      */

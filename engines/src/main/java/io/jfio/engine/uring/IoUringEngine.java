@@ -29,6 +29,11 @@ import java.util.Set;
 public final class IoUringEngine implements IoEngine {
     private static final LibC C = Native.libc();
     private static final long BLKDISCARD = 0x1277L;
+    /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)), spec 1.5. */
+    private static final int BLOCK_URING_CMD_DISCARD = 0x1200;
+    private static final int ENOTTY = 25;
+    /** Whether trims go through URING_CMD discard; off after the first refusal or without URING_CMD. */
+    private boolean discardCmd;
 
     private IoUringOptions opts;
     private Ring ring;
@@ -122,8 +127,9 @@ public final class IoUringEngine implements IoEngine {
         iopoll = ring.hasFlag(Uring.SETUP_IOPOLL);
         sqpoll = ring.hasFlag(Uring.SETUP_SQPOLL);
         try {
+            boolean[] ops = ring.probe();
+            discardCmd = ops != null && ops[Uring.OP_URING_CMD] && !iopoll;
             if (opts.nonvectored < 0) {
-                boolean[] ops = ring.probe();
                 vectored = ops == null || !(ops[Uring.OP_READ] && ops[Uring.OP_WRITE]);
             } else {
                 vectored = opts.nonvectored == 0;
@@ -269,16 +275,50 @@ public final class IoUringEngine implements IoEngine {
     static final int SYNC_FILE_RANGE_WRITE = 2;
 
     private QueueStatus trim(IoUnit u) {
-        // fio 3.42 trims through URING_CMD(BLOCK_URING_CMD_DISCARD) and falls back to the ioctl;
-        // jfio does the synchronous BLKDISCARD ioctl (same result, one code path).
-        if (queued > 0) {
-            return QueueStatus.BUSY;
+        IoFile f = u.file;
+        if (discardCmd && f.type == IoFile.Type.BLOCK) {
+            // As fio 3.42: an asynchronous block discard (URING_CMD, 6.12+); the first refusal
+            // turns it off and that trim is redone with the ioctl when its CQE is reaped.
+            int slot = sq.next();
+            if (slot < 0) {
+                return QueueStatus.BUSY;
+            }
+            int sqeFlags = 0;
+            int fd = f.fd;
+            if (f.engineSlot >= 0) {
+                sqeFlags = Uring.SQE_FIXED_FILE;
+                fd = f.engineSlot;
+            }
+            sq.prep(slot, Uring.OP_URING_CMD, sqeFlags, fd, 0, u.offset, 0, 0, u.index);
+            sq.putInt(slot, Uring.SQE_CMD_OP, BLOCK_URING_CMD_DISCARD);
+            sq.putLong(slot, Uring.SQE_ADDR3, u.length);
+            queued++;
+            return QueueStatus.QUEUED;
         }
+        if (queued > 0) {
+            return QueueStatus.BUSY; // fio: synchronous trims only with nothing queued
+        }
+        u.complete(syncDiscard(u));
+        return QueueStatus.COMPLETED;
+    }
+
+    private long syncDiscard(IoUnit u) {
         discardRange.putLong(0, u.offset);
         discardRange.putLong(8, u.length);
         int r = C.ioctl(u.file.fd, BLKDISCARD, discardRangeAddr);
-        u.complete(r < 0 ? -Native.errno() : u.length);
-        return QueueStatus.COMPLETED;
+        return r < 0 ? -Native.errno() : u.length;
+    }
+
+    /** A reaped discard: 0 means done; a refusal of the command itself falls back to the ioctl. */
+    private long discardResult(IoUnit u, int res) {
+        if (res == 0) {
+            return u.length;
+        }
+        if (res == -Errno.EOPNOTSUPP || res == -Errno.EINVAL || res == -ENOTTY) {
+            discardCmd = false;
+            return syncDiscard(u);
+        }
+        return res;
     }
 
     private void checkOwner() throws EngineException {
@@ -342,7 +382,8 @@ public final class IoUringEngine implements IoEngine {
         }
         for (int i = 0; i < k; i++) {
             IoUnit u = units[(int) cq.userData(i)];
-            u.complete(cq.res(i));
+            int res = cq.res(i);
+            u.complete(u.ddir == IoDirection.TRIM ? discardResult(u, res) : res);
             events[eventCount++] = u;
         }
         if (k > 0) {

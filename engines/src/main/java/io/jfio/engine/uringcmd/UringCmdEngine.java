@@ -270,6 +270,24 @@ public final class UringCmdEngine implements IoEngine {
         return (n + 63) & ~63;
     }
 
+    /** The namespace size from Identify Namespace, so jobs on /dev/ngXnY need no size= (as in fio). */
+    @Override
+    public long fileSize(IoFile file) throws EngineException {
+        if (!isCharDevice(file.path)) {
+            return -1;
+        }
+        int fd = C.open(file.path, 0, 0);
+        if (fd < 0) {
+            int e = Native.errno();
+            throw new EngineException(e, "open", "io_uring_cmd: open " + file.path + ": " + Errno.describe(e));
+        }
+        try {
+            return NvmeNamespace.identify(fd, file.path).sizeBytes();
+        } finally {
+            C.close(fd);
+        }
+    }
+
     static boolean isCharDevice(String path) {
         try {
             int mode = (Integer) Files.getAttribute(Path.of(path), "unix:mode");

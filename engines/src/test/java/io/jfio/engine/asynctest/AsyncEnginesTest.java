@@ -163,6 +163,28 @@ class AsyncEnginesTest {
     }
 
     @Test
+    void iopollRingReapsByPollingAndSyncsOutsideTheRing() throws EngineException {
+        // Bypass the engine's open-time io_poll check to drive a real IOPOLL ring: on a device
+        // without poll queues every polled read completes with -EOPNOTSUPP, found only by
+        // entering with GETEVENTS; fsync (EINVAL on an IOPOLL ring) must still succeed.
+        IoFile f = new IoFile(loop.device(), 0);
+        IoUringEngine e = new IoUringEngine();
+        JobDriver d = new JobDriver(8, BS, true, Map.of("hipri", "1"), f);
+        e.init(d);
+        f.fd = io.jfio.engine.nativeio.Native.libc().open(f.path, JobDriver.O_RDWR | JobDriver.O_DIRECT, 0);
+        try {
+            assertTrue(e.ring().hasFlag(Uring.SETUP_IOPOLL));
+            JobDriver.Result r = d.run(e, IoDirection.READ, 64, SPAN, 4, 0, 16);
+            assertEquals(64, r.ios);
+            assertEquals(64, r.errors, "every polled read fails on a loop device");
+            assertEquals(95, r.firstErrno);
+            assertTrue(r.syncs >= 3, "syncs ran: " + r.syncs);
+        } finally {
+            JobDriver.close(e, f);
+        }
+    }
+
+    @Test
     void defaultRingHasFioFlagsAndDeferTaskrunCanBeTurnedOff() throws EngineException {
         IoFile f = new IoFile(loop.device(), 0);
         IoUringEngine e = new IoUringEngine();
@@ -256,8 +278,16 @@ class AsyncEnginesTest {
             u.ddir = IoDirection.TRIM;
             u.offset = 1 << 20;
             u.length = 64 << 10;
-            assertEquals(io.jfio.engine.QueueStatus.COMPLETED, e.queue(u));
-            assertEquals(64 << 10, u.result, "BLKDISCARD on a loop device");
+            io.jfio.engine.QueueStatus st = e.queue(u);
+            if (st == io.jfio.engine.QueueStatus.QUEUED) { // io_uring: URING_CMD discard
+                e.commit();
+                assertEquals(1, e.getEvents(1, 1, -1));
+            } else {
+                assertEquals(io.jfio.engine.QueueStatus.COMPLETED, st); // libaio: BLKDISCARD ioctl
+            }
+            assertEquals(spec.startsWith("io_uring") ? io.jfio.engine.QueueStatus.QUEUED
+                : io.jfio.engine.QueueStatus.COMPLETED, st, "io_uring discards through the ring on 6.12+");
+            assertEquals(64 << 10, u.result, "discard on a loop device");
             u.ddir = IoDirection.SYNC_FILE_RANGE;
             u.offset = 0;
             u.length = 1 << 20;

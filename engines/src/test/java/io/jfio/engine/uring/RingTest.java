@@ -158,4 +158,25 @@ class RingTest {
             io.jfio.engine.nativeio.Native.libc().unlink("/dev/shm/" + name);
         }
     }
+
+    @Test
+    void sqpollThreadIsWokenWhenItSleeps() throws Exception {
+        try (Ring ring = Ring.setup(8, Uring.SETUP_SQPOLL, 0, -1, 10)) {
+            SubmissionQueue sq = ring.sq();
+            CompletionQueue cq = ring.cq();
+            Thread.sleep(60); // idle 10 ms: the kernel thread goes to sleep
+            int slot = sq.next();
+            sq.prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, 0, 42);
+            sq.publish();
+            assertTrue(sq.needsWakeup(), "SQ thread asleep after its idle time");
+            assertTrue(ring.enter(0, 0, Uring.ENTER_SQ_WAKEUP) >= 0);
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (cq.ready() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(1, cq.ready(), "NOP completed by the woken SQ thread without GETEVENTS");
+            assertEquals(42, cq.userData(0));
+            cq.advance(1);
+        }
+    }
 }

@@ -40,12 +40,56 @@ public final class LabCheck {
         this.blk = blk;
     }
 
+    /** Args: ng blk [ng4k blk4k] - the second pair is a namespace with 4096-byte LBAs, when the lab has one. */
     public static void main(String[] args) {
         String ng = args.length > 0 ? args[0] : "/dev/ng0n1";
         String blk = args.length > 1 ? args[1] : "/dev/nvme0n1";
         LabCheck c = new LabCheck(ng, blk);
         c.runAll();
-        System.exit(Math.min(c.failures, 100));
+        int failures = c.failures;
+        if (args.length > 3) {
+            LabCheck c4k = new LabCheck(args[2], args[3]);
+            c4k.run4k();
+            failures += c4k.failures;
+        }
+        System.exit(Math.min(failures, 100));
+    }
+
+    /** A 4096-byte-LBA namespace: shift math both ways and the refusal of 512-byte blocks. */
+    private void run4k() {
+        check("identify " + ng, () -> {
+            NvmeNamespace ns = identify(ng);
+            if (ns.lbaSize() != 4096) {
+                throw new AssertionError("expected 4096-byte LBAs, got " + ns.lbaSize());
+            }
+            return "nsid=" + ns.nsid() + " lba=" + ns.lbaSize() + " nsze=" + ns.nsze();
+        });
+        check("4k LBA: io_uring_cmd write -> io_uring read", () -> {
+            roundTrip(uringCmd(Map.of()), ng, new IoUringEngine(), blk, 3L << 20, 32, 8, 41);
+            return null;
+        });
+        check("4k LBA: io_uring write -> io_uring_cmd fixedbufs read", () -> {
+            roundTrip(new IoUringEngine(), blk, uringCmd(Map.of("fixedbufs", "1")), ng, 5L << 20, 32, 8, 42);
+            return null;
+        });
+        check("4k LBA: bs=512 is refused", () -> {
+            UringCmdEngine e = new UringCmdEngine();
+            IoFile f = new IoFile(ng, 0);
+            ByteBuffer mem = RawMemory.allocate(BS, 4096);
+            e.init(new Job(Map.of(), 1, List.of(f), new int[] {512}, List.of(new IoUnit(0, RawMemory.address(mem), 512))));
+            try {
+                e.openFile(f, O_RDWR);
+                e.closeFile(f);
+                throw new AssertionError("bs=512 was accepted on a 4096-byte-LBA namespace");
+            } catch (EngineException ex) {
+                if (!ex.getMessage().contains("block size 512 must be a multiple of LBA data size 4096")) {
+                    throw new AssertionError("unclear message: " + ex.getMessage());
+                }
+                return ex.getMessage();
+            } finally {
+                e.cleanup();
+            }
+        });
     }
 
     private interface Check {

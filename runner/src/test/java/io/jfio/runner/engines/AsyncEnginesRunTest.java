@@ -70,6 +70,9 @@ class AsyncEnginesRunTest {
         "ioengine=io_uring nonvectored=0 force_async=4",
         "ioengine=io_uring sqthread_poll",
         "ioengine=io_uring defer_taskrun=0 nowait=1",
+        "ioengine=io_uring iodepth_batch_complete_min=0 iodepth_batch_complete_max=8",
+        "ioengine=io_uring sqthread_poll sqthread_poll_cpu=0 fixedbufs nonvectored=0",
+        "ioengine=io_uring uncached=1 force_async=1",
     })
     void shortJobsCrossPassBoundariesAndFinish(String engine) {
         for (String rw : new String[] {"randwrite", "randread"}) {
@@ -77,6 +80,62 @@ class AsyncEnginesRunTest {
             assertTrue(r[0].contains("err= 0"), r[0]);
             assertTrue(r[0].contains("IOPS="), r[0]);
         }
+    }
+
+    /** Total I/Os and bytes per direction from a JSON report, e.g. "read 256 1048576 write 0 0". */
+    private static String totals(String json) {
+        StringBuilder sb = new StringBuilder();
+        for (String dir : new String[] {"read", "write", "trim"}) {
+            int at = json.indexOf("\"" + dir + "\" : {");
+            assertTrue(at >= 0, json);
+            sb.append(dir).append(' ').append(field(json, at, "total_ios")).append(' ')
+                .append(field(json, at, "io_bytes")).append(' ');
+        }
+        // Not the sync count: fio's depends on how reads and completions interleave (it re-issues
+        // an fsync while the write count stays on a multiple of fsync=N), so it varies run to run.
+        int jobErr = json.indexOf("\"error\" : ");
+        sb.append("error ").append(json, jobErr + 10, json.indexOf(',', jobErr));
+        return sb.toString();
+    }
+
+    private static String field(String json, int from, String name) {
+        int at = json.indexOf("\"" + name + "\" : ", from);
+        int start = at + name.length() + 5;
+        int end = start;
+        while (Character.isDigit(json.charAt(end))) {
+            end++;
+        }
+        return json.substring(start, end);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "ioengine=libaio rw=randrw",
+        "ioengine=libaio userspace_reap iodepth_batch_complete_min=0 rw=write",
+        "ioengine=io_uring rw=randrw",
+        "ioengine=io_uring fixedbufs registerfiles iodepth_batch_submit=8 rw=randwrite",
+        "ioengine=io_uring sqthread_poll rw=read",
+        "ioengine=io_uring rw=randtrim",
+    })
+    void sameIoCountsAsFio(String engine) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/fio")),
+            "fio is not installed");
+        List<String> args = new ArrayList<>(List.of("--name=diff", "--filename=" + loop.device(), "--direct=1",
+            "--bs=4k", "--size=2m", "--iodepth=16", "--fsync=8", "--output-format=json"));
+        for (String part : engine.split(" ")) {
+            args.add("--" + part);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int rc = Main.run(args.toArray(new String[0]), new PrintStream(out, true), new PrintStream(new ByteArrayOutputStream(), true),
+            System.getenv(), MachineInfo.current());
+        assertEquals(0, rc);
+        List<String> cmd = new ArrayList<>(List.of("/usr/bin/fio"));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String fio = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), fio);
+        System.out.println(engine + ": fio [" + totals(fio) + "] jfio [" + totals(out.toString()) + "]");
+        assertEquals(totals(fio), totals(out.toString()), engine);
     }
 
     @ParameterizedTest(name = "{0}")
