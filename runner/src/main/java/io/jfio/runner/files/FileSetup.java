@@ -50,6 +50,19 @@ public final class FileSetup {
     private final boolean printLayout;
     private final PrintStream out;
     private final BooleanSupplier terminate;
+    private SizeHook sizeHook = f -> -1;
+
+    /** An engine's own idea of a file's size (IoEngine.fileSize, fio's get_file_size hook). */
+    @FunctionalInterface
+    public interface SizeHook {
+        long size(IoFile f) throws io.jfio.engine.EngineException;
+    }
+
+    /** Lets the engine size files it knows better (e.g. NVMe generic char devices). */
+    public FileSetup withSizeHook(SizeHook hook) {
+        this.sizeHook = hook;
+        return this;
+    }
 
     public FileSetup(JobSpec spec, RwMode mode, boolean diskless, boolean printLayout, PrintStream out,
                      BooleanSupplier terminate) {
@@ -70,6 +83,15 @@ public final class FileSetup {
             f.realSize = -1;
             if (!diskless) {
                 probe(f);
+                long engineSize;
+                try {
+                    engineSize = sizeHook.size(f);
+                } catch (io.jfio.engine.EngineException e) {
+                    throw new JobError(e.errno() == 0 ? 22 : e.errno(), "get_file_size", e.getMessage());
+                }
+                if (engineSize >= 0) {
+                    f.realSize = engineSize;
+                }
             }
             files.add(f);
         }

@@ -495,6 +495,10 @@ public final class IoLoop {
         if (!failed) {
             err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
                     Errno.describe(errno), ddirName(u.ddir), u.offset, u.length);
+            String details = engine.errorDetails(u);
+            if (details != null) {
+                err.println(details);
+            }
             String hint = engine.errorHint(errno);
             if (hint != null) {
                 err.println(hint);

@@ -189,7 +189,9 @@ public final class Job {
             if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo() && spec.cloneIndex() == 0) {
                 ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
             }
-            setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated);
+            IoEngine e = engine;
+            setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated)
+                    .withSizeHook(e::fileSize);
             files = setup.prepare();
         } catch (JobError e) {
             prepareError = e;

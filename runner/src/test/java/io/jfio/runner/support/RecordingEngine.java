@@ -142,6 +142,16 @@ public final class RecordingEngine implements IoEngine {
     }
 
     @Override
+    public long fileSize(IoFile file) throws EngineException {
+        return inner.fileSize(file);
+    }
+
+    @Override
+    public String errorDetails(IoUnit unit) {
+        return inner.errorDetails(unit);
+    }
+
+    @Override
     public String errorHint(int errno) {
         return inner.errorHint(errno);
     }
