@@ -389,7 +389,17 @@ public final class IoLoop {
         try {
             engine.commit();
         } catch (EngineException e) {
-            fail(e.errno() == 0 ? 5 : e.errno(), "io commit", null);
+            fail(e.errno() == 0 ? 5 : e.errno(), "io commit", e.getMessage());
+            // The batch never reached the device: account it as failed here so the drain
+            // does not wait for completions that will not come.
+            for (int i = 0; i < queued; i++) {
+                IoUnit u = pending[i];
+                pending[i] = null;
+                curDepth--;
+                free[freeCount++] = u.index;
+            }
+            queued = 0;
+            return;
         }
         stats.markSubmit(queued);
         long t = System.nanoTime();
