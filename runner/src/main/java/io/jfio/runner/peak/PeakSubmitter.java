@@ -33,6 +33,8 @@ final class PeakSubmitter implements Runnable {
     private static final int NOP_FILE = 2;
     private static final int NOP_FIXED_FILE = 4;
     private static final int NOP_FIXED_BUFFER = 8;
+    /** The kernel's limit on registered buffers (IORING_MAX_REG_BUFFERS). */
+    private static final int MAX_REGISTERED_BUFFERS = 16384;
 
     static {
         try {
@@ -101,6 +103,8 @@ final class PeakSubmitter implements Runnable {
     private boolean polled;
     private boolean fixedBufs;
     private boolean registerFiles;
+    /** -B1 with more than 16384 slots: one registered buffer, buf_index 0 for every slot. */
+    private boolean singleRegisteredBuffer;
     private Ring ring;
     private SubmissionQueue sq;
     private CompletionQueue cq;
@@ -194,8 +198,13 @@ final class PeakSubmitter implements Runnable {
         registerFiles = o.registerFiles;
         randState = 0x9E3779B97F4A7C15L * (tid | 1L);
         int nbuf = roundupPow2(depth);
-        int len = (int) Math.min(Integer.MAX_VALUE - 8192L, ((long) bs * nbuf + 4095) & ~4095L);
-        buffers = RawMemory.allocate(len, 4096);
+        long want = ((long) bs * nbuf + 4095) & ~4095L;
+        if (want > Integer.MAX_VALUE - 8192L) {
+            // One direct buffer holds at most 2 GiB; t/io_uring's message for a failed allocation.
+            PeakMain.out("failed alloc");
+            return false;
+        }
+        buffers = RawMemory.allocate((int) want, 4096);
         bufBase = RawMemory.address(buffers);
         iovecs = RawMemory.allocate(((16 * nbuf) + 63) & ~63, 64);
         iovecsAddr = RawMemory.address(iovecs);
@@ -272,7 +281,17 @@ final class PeakSubmitter implements Runnable {
             // t/io_uring registers one buffer over all slots; jfio registers one per slot, each
             // exactly bs long, because 6.1-era kernels fail fixed passthrough I/O that does not
             // end at the end of its registered buffer (lab README). Slot i uses buf_index i.
-            int r = ring.registerBuffers(iovecsAddr, nbuf);
+            int r;
+            if (nbuf <= MAX_REGISTERED_BUFFERS) {
+                r = ring.registerBuffers(iovecsAddr, nbuf);
+            } else {
+                // More slots than the kernel registers buffers: one buffer over all, as t/io_uring.
+                ByteBuffer one = RawMemory.allocate(64, 64);
+                one.putLong(0, bufBase);
+                one.putLong(8, (long) bs * nbuf);
+                r = ring.registerBuffers(RawMemory.address(one), 1);
+                singleRegisteredBuffer = true;
+            }
             if (r < 0) {
                 return "io_uring_register_buffers: " + C.strerror(-r) + "\nqueue setup failed: " + C.strerror(-r) + ", 1";
             }
@@ -395,11 +414,11 @@ final class PeakSubmitter implements Runnable {
             }
             if (fixedBufs) {
                 sq.putInt(slot, Uring.SQE_RW_FLAGS, Nvme.IORING_URING_CMD_FIXED);
-                sq.putShort(slot, Uring.SQE_BUF_INDEX, slot);
+                sq.putShort(slot, Uring.SQE_BUF_INDEX, singleRegisteredBuffer ? 0 : slot);
             }
         } else if (fixedBufs) {
             sq.prep(slot, Uring.OP_READ_FIXED, sqeFlags, fd, off, buf, bs, 0, userData);
-            sq.putShort(slot, Uring.SQE_BUF_INDEX, slot);
+            sq.putShort(slot, Uring.SQE_BUF_INDEX, singleRegisteredBuffer ? 0 : slot);
         } else if (!o.vectored) {
             sq.prep(slot, Uring.OP_READ, sqeFlags, fd, off, buf, bs, 0, userData);
         } else {
