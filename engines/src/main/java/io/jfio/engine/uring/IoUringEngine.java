@@ -64,40 +64,21 @@ public final class IoUringEngine extends RingEngine {
     @Override
     public void init(EngineContext ctx) throws EngineException {
         opts = IoUringOptions.parse(ctx.engineOptions());
-        int flags = Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN | Uring.SETUP_SINGLE_ISSUER;
-        if (opts.deferTaskrun) {
+        int flags = Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN | Uring.SETUP_SINGLE_ISSUER
+            | opts.pollSetupFlags();
+        if (opts.deferTaskrun && !opts.sqthreadPoll) {
+            // DEFER_TASKRUN and SQPOLL are exclusive (EINVAL); fio drops DEFER via its retry ladder.
             flags |= Uring.SETUP_DEFER_TASKRUN;
         }
-        if (opts.hipri) {
-            flags |= Uring.SETUP_IOPOLL;
-        }
-        if (opts.sqthreadPoll) {
-            flags |= Uring.SETUP_SQPOLL;
-            // DEFER_TASKRUN and SQPOLL are exclusive (EINVAL); fio drops DEFER via its retry ladder.
-            flags &= ~Uring.SETUP_DEFER_TASKRUN;
-            if (opts.sqthreadPollCpu >= 0) {
-                flags |= Uring.SETUP_SQ_AFF;
-            }
-        }
-        setupRing(ctx, flags, opts.sqthreadPollCpu, opts.forceAsync);
+        setupRing(ctx, flags, opts);
         // As fio after 3.42: a registered ring fd spares the kernel an fd lookup on every enter.
         ring.registerRingFd();
-        try {
-            boolean[] ops = ring.probe();
-            discardCmd = ops != null && ops[Uring.OP_URING_CMD] && !iopoll();
-            if (opts.nonvectored < 0) {
-                vectored = ops == null || !(ops[Uring.OP_READ] && ops[Uring.OP_WRITE]);
-            } else {
-                vectored = opts.nonvectored == 0;
-            }
-            if (opts.fixedbufs) {
-                registerBuffers();
-            }
-            if (opts.registerfiles) {
-                registerFileSlots(ctx.files().size());
-            }
-        } catch (EngineException e) {
-            throw closeRing(e);
+        boolean[] ops = ring.probe();
+        discardCmd = ops != null && ops[Uring.OP_URING_CMD] && !iopoll();
+        if (opts.nonvectored < 0) {
+            vectored = ops == null || !(ops[Uring.OP_READ] && ops[Uring.OP_WRITE]);
+        } else {
+            vectored = opts.nonvectored == 0;
         }
         int rw = 0;
         if (opts.uncached != 0 && !ctx.direct()) {
@@ -119,14 +100,12 @@ public final class IoUringEngine extends RingEngine {
             pollFile = file.path;
         }
         GenericFileOps.open(file, openFlags);
-        if (opts != null && opts.registerfiles && ring != null) {
-            try {
-                registerFile(file, file.fd);
-            } catch (EngineException e) {
-                C.close(file.fd);
-                file.fd = -1;
-                throw e;
-            }
+        try {
+            registerFile(file, file.fd);
+        } catch (EngineException e) {
+            C.close(file.fd);
+            file.fd = -1;
+            throw e;
         }
     }
 

@@ -56,31 +56,34 @@ public abstract class RingEngine implements IoEngine {
 
     /**
      * Indexes the job's units, sizes the ring to the job's depth (rounded up to a power of two, CQ
-     * the same size) and sets it up with fio's EINVAL fallback ladder.
-     *
-     * @param forceAsync IOSQE_ASYNC on every N-th SQE that {@link #forceAsyncFlag} is asked for (0: never)
+     * the same size), sets it up with fio's EINVAL fallback ladder and registers buffers and file
+     * slots as the options ask. A failed registration closes the ring again.
      */
-    protected final void setupRing(EngineContext ctx, int setupFlags, int sqThreadCpu, int forceAsync)
-        throws EngineException {
+    protected final void setupRing(EngineContext ctx, int setupFlags, RingOptions opts) throws EngineException {
         owner = Thread.currentThread();
-        this.forceAsync = forceAsync;
+        forceAsync = opts.forceAsync;
         List<IoUnit> list = ctx.ioUnits();
         units = IoUnit.byIndex(list);
         depth = Integer.highestOneBit(Math.max(1, Math.max(ctx.iodepth(), list.size())) * 2 - 1);
         events = new IoUnit[depth];
-        ring = Ring.setupWithFallback(depth, setupFlags, depth, sqThreadCpu, 0);
+        ring = Ring.setupWithFallback(depth, setupFlags, depth, opts.sqthreadPollCpu, 0);
         sq = ring.sq();
         cq = ring.cq();
         iopoll = ring.hasFlag(Uring.SETUP_IOPOLL);
         sqpoll = ring.hasFlag(Uring.SETUP_SQPOLL);
         iovecs = RawMemory.allocate(16 * units.length, 64);
         iovecsAddr = RawMemory.address(iovecs);
-    }
-
-    /** Closes the ring when the rest of init fails, so a failed job leaves no ring behind. */
-    protected final EngineException closeRing(EngineException e) {
-        cleanup();
-        return e;
+        try {
+            if (opts.fixedbufs) {
+                registerBuffers();
+            }
+            if (opts.registerfiles) {
+                registerFileSlots(ctx.files().size());
+            }
+        } catch (EngineException e) {
+            cleanup();
+            throw e;
+        }
     }
 
     protected final boolean iopoll() {
@@ -91,7 +94,7 @@ public abstract class RingEngine implements IoEngine {
      * One registered buffer per unit (buf_index = unit index), each its unit's whole capacity. A
      * hole in the index space gets a 1-byte piece of the first buffer so the indexes stay aligned.
      */
-    protected final void registerBuffers() throws EngineException {
+    private void registerBuffers() throws EngineException {
         ByteBuffer reg = RawMemory.allocate(16 * units.length, 64);
         IoUnit first = null;
         for (IoUnit u : units) {
@@ -113,7 +116,7 @@ public abstract class RingEngine implements IoEngine {
     }
 
     /** Registers one empty file slot per job file; {@link #registerFile} fills a slot at open. */
-    protected final void registerFileSlots(int files) throws EngineException {
+    private void registerFileSlots(int files) throws EngineException {
         int n = Math.max(1, files);
         registeredFds = RawMemory.allocate(4 * n, 64);
         for (int i = 0; i < n; i++) {
@@ -126,8 +129,14 @@ public abstract class RingEngine implements IoEngine {
         }
     }
 
-    /** Puts an open fd in the file's slot (slot = file index); SQEs then use IOSQE_FIXED_FILE. */
+    /**
+     * With registerfiles, puts an open fd in the file's slot (slot = file index); SQEs then use
+     * IOSQE_FIXED_FILE. Without, nothing to do.
+     */
     protected final void registerFile(IoFile file, int fd) throws EngineException {
+        if (registeredFds == null || ring == null) {
+            return;
+        }
         int slot = file.index;
         int r = ring.updateFile(slot, fd);
         if (r < 0) {

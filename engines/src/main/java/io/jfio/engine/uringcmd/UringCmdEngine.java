@@ -78,38 +78,24 @@ public final class UringCmdEngine extends RingEngine {
 
         // fio's flag set for io_uring_cmd (spec 4.13); the fallback ladder drops what older kernels lack.
         int flags = Uring.SETUP_SQE128 | Uring.SETUP_CQE32 | Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN
-            | Uring.SETUP_SINGLE_ISSUER | Uring.SETUP_DEFER_TASKRUN;
-        if (opts.hipri) {
-            flags |= Uring.SETUP_IOPOLL;
+            | opts.pollSetupFlags();
+        if (!opts.sqthreadPoll) {
+            // SQPOLL refuses DEFER_TASKRUN (EINVAL), and SINGLE_ISSUER goes with it for passthrough.
+            flags |= Uring.SETUP_SINGLE_ISSUER | Uring.SETUP_DEFER_TASKRUN;
         }
-        if (opts.sqThreadPoll) {
-            flags |= Uring.SETUP_SQPOLL;
-            flags &= ~(Uring.SETUP_DEFER_TASKRUN | Uring.SETUP_SINGLE_ISSUER);
-            if (opts.sqThreadPollCpu >= 0) {
-                flags |= Uring.SETUP_SQ_AFF;
-            }
-        }
-        setupRing(ctx, flags, opts.sqThreadPollCpu, opts.forceAsync);
+        setupRing(ctx, flags, opts);
         registeredLength = new int[units.length];
         nvmeStatus = new int[units.length];
         ranges = RawMemory.allocate(16 * units.length, 64);
         rangesAddr = RawMemory.address(ranges);
-        try {
-            if (opts.fixedBufs) {
-                // Kernels before 6.12 (the lab's 6.1 included) reject a fixed passthrough I/O that
-                // does not end at the end of its registered buffer: queue() sends shorter I/Os unregistered.
-                registerBuffers();
-                for (IoUnit u : units) {
-                    if (u != null) {
-                        registeredLength[u.index] = u.bufferCapacity;
-                    }
+        if (opts.fixedbufs) {
+            // Kernels before 6.12 (the lab's 6.1 included) reject a fixed passthrough I/O that does
+            // not end at the end of its registered buffer: queue() sends shorter I/Os unregistered.
+            for (IoUnit u : units) {
+                if (u != null) {
+                    registeredLength[u.index] = u.bufferCapacity;
                 }
             }
-            if (opts.registerFiles) {
-                registerFileSlots(namespaces.length);
-            }
-        } catch (EngineException e) {
-            throw closeRing(e);
         }
     }
 
@@ -172,9 +158,7 @@ public final class UringCmdEngine extends RingEngine {
             namespaces = Arrays.copyOf(namespaces, file.index + 1);
         }
         namespaces[file.index] = ns;
-        if (opts != null && opts.registerFiles && ring != null) {
-            registerFile(file, fd);
-        }
+        registerFile(file, fd);
         file.fd = fd;
     }
 
