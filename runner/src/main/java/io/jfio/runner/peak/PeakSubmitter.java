@@ -6,7 +6,7 @@ import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.uring.CompletionQueue;
-import io.jfio.engine.uring.Errno;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.uring.Ring;
 import io.jfio.engine.uring.SubmissionQueue;
 import io.jfio.engine.uring.Uring;
