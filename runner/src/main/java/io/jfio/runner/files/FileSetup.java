@@ -37,7 +37,10 @@ public final class FileSetup {
 
     private static final long BLKGETSIZE64 = 0x80081272L;
     private static final long BLKFLSBUF = 0x1261L;
+    private static final int POSIX_FADV_RANDOM = 1;
+    private static final int POSIX_FADV_SEQUENTIAL = 2;
     private static final int POSIX_FADV_DONTNEED = 4;
+    private static final int POSIX_FADV_NOREUSE = 5;
     private static final int FALLOC_FL_KEEP_SIZE = 1;
     private static final int S_IFMT = 0170000;
     private static final int S_IFBLK = 0060000;
@@ -412,5 +415,25 @@ public final class FileSetup {
         } else if (f.type == IoFile.Type.REGULAR) {
             c.posix_fadvise(f.fd, f.fileOffset, f.ioSize, POSIX_FADV_DONTNEED);
         }
+    }
+
+    /**
+     * fio's fadvise_hint (default 1), given right after open and invalidate: RANDOM for random
+     * workloads and SEQUENTIAL otherwise, or the named advice. Without it the kernel's readahead
+     * pulls a randomly read file into the page cache and the job measures memory, not the disk.
+     * Returns false when the kernel refused the advice (fio warns once per run).
+     */
+    public static boolean fadviseHint(IoFile f, JobSpec spec, boolean randomWorkload) {
+        if (f.fd < 0 || (f.type != IoFile.Type.REGULAR && f.type != IoFile.Type.BLOCK)) {
+            return true;
+        }
+        int advice = switch (Opts.getString(spec, "1", "fadvise_hint")) {
+            case "0", "false" -> -1;
+            case "random" -> POSIX_FADV_RANDOM;
+            case "sequential" -> POSIX_FADV_SEQUENTIAL;
+            case "noreuse" -> POSIX_FADV_NOREUSE;
+            default -> randomWorkload ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+        };
+        return advice < 0 || Native.libc().posix_fadvise(f.fd, f.fileOffset, f.ioSize, advice) == 0;
     }
 }

@@ -75,6 +75,8 @@ public final class IoLoop {
     /** continue_on_error bits: 1 read, 2 write, 4 verify. */
     private final int continueOnError;
     private final PrintStream err;
+    /** Runs at the start of every pass after the first, once nothing is in flight. */
+    private final Runnable newPass;
     private boolean failed;
 
     public IoLoop(Builder b) {
@@ -107,6 +109,7 @@ public final class IoLoop {
         this.fdatasyncEvery = b.fdatasyncEvery;
         this.continueOnError = b.continueOnError;
         this.err = b.err;
+        this.newPass = b.newPass;
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
@@ -157,6 +160,7 @@ public final class IoLoop {
                     // A new loop over the files: fio lets the previous one complete first.
                     pass = source.pass();
                     quiesce();
+                    newPass.run();
                 }
                 long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
                 if (wait > 0 && !pace(wait)) {
@@ -598,6 +602,7 @@ public final class IoLoop {
         long runtimeNanos;
         long rampNanos;
         long fsyncEvery;
+        Runnable newPass = () -> { };
         long fdatasyncEvery;
         int continueOnError;
         PrintStream err = System.err;
@@ -652,6 +657,12 @@ public final class IoLoop {
         public Builder errors(int continueOnErrorBits, PrintStream errStream) {
             continueOnError = continueOnErrorBits;
             err = errStream;
+            return this;
+        }
+
+        /** What to do between passes (fio drops the files' cached pages again with invalidate=1). */
+        public Builder onNewPass(Runnable action) {
+            newPass = action;
             return this;
         }
 

@@ -42,6 +42,7 @@ public final class Job {
     private final JobSpec spec;
     private final Context ctx;
     private final RwMode mode;
+    private boolean fadviseWarned;
     private final JobState state = new JobState();
     private final JobStats stats = new JobStats();
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -254,8 +255,14 @@ public final class Job {
                 }
                 open++;
                 state.setOpenFiles(open);
-                if (invalidate && !diskless) {
-                    FileSetup.invalidate(f);
+                if (!diskless) {
+                    if (invalidate) {
+                        FileSetup.invalidate(f);
+                    }
+                    if (!FileSetup.fadviseHint(f, spec, mode.random()) && !fadviseWarned) {
+                        fadviseWarned = true;
+                        ctx.err().println("fio: fadvise hint failed");
+                    }
                 }
             }
             IoSource source = ctx.sources().create(spec, fs);
@@ -280,6 +287,7 @@ public final class Job {
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
+                    .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
                     .build();
             long allocBefore = allocatedBytes();
             loop.run();

@@ -3,6 +3,7 @@ package io.jfio.runner.job;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.workload.IoPattern;
 import io.jfio.runner.workload.RateLimiter;
 import io.jfio.runner.workload.WorkloadException;
@@ -26,7 +27,12 @@ public final class PatternSource implements IoSource {
         try {
             // -Djfio.seeding=3.33 seeds random offsets as the fio 3.33 binary does (for differential runs).
             boolean fio333 = "3.33".equals(System.getProperty("jfio.seeding"));
-            return new PatternSource(IoPattern.create(spec, files, spec.index() + 1, fio333));
+            IoPattern pattern = IoPattern.create(spec, files, spec.index() + 1, fio333);
+            // fio's loop_cache_invalidate: buffered jobs re-read the device after every wrap.
+            if (Opts.getBool(spec, true, "invalidate") && !FileSetup.isDirect(spec)) {
+                pattern.onFileWrap(fi -> FileSetup.invalidate(files.get(fi)));
+            }
+            return new PatternSource(pattern);
         } catch (WorkloadException e) {
             throw new JobError(22, "workload", e.getMessage());
         }

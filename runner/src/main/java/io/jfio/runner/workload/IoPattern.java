@@ -141,6 +141,8 @@ public final class IoPattern {
     private int loopsLeft;
     private int pass;
     private boolean inPass;
+    /** fio's loop_cache_invalidate: told the file index when a time_based job starts a file over. */
+    private java.util.function.IntConsumer fileWrapped = fi -> { };
     private boolean finished;
     private boolean engineQueues;
     private final boolean fio333;
@@ -780,6 +782,15 @@ public final class IoPattern {
         zoneBytes = 0;
     }
 
+    /**
+     * Called (on the job thread, inside {@link #next}) with the file's index whenever the pattern
+     * starts a file over within a pass (time_based wrap, random map reset): where fio drops the
+     * file's cached pages again with invalidate=1, so a long run keeps reading the device.
+     */
+    public void onFileWrap(java.util.function.IntConsumer action) {
+        fileWrapped = action;
+    }
+
     /** Loop number (1 = first pass over the files); changes inside {@link #next} when a new pass starts. */
     public int pass() {
         return pass;
@@ -1147,6 +1158,7 @@ public final class IoPattern {
         }
         if (timeBased || service == Service.ZIPF || service == Service.PARETO || service == Service.GAUSS) {
             fileReset(fi);
+            fileWrapped.accept(fi);
             return nextRandOffset(fi, ddir);
         }
         return false;
@@ -1260,6 +1272,7 @@ public final class IoPattern {
         long start = f.fileOffset;
         if (lastPos[k] >= f.ioSize + start && timeBased && nrFiles == 1) {
             lastPos[k] = fileOff[fi];
+            fileWrapped.accept(fi);
         }
         if (!fio333 && tdRw && ioSize > size && lastPos[k] >= f.ioSize + start) {
             // 3.42: a sequential mixed job with io_size > size wraps instead of ending the file
