@@ -3,6 +3,7 @@ package io.jfio.runner;
 import io.jfio.engine.IoFile;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.files.FileNames;
+import io.jfio.runner.files.DevCheck;
 import io.jfio.runner.files.MountCheck;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
@@ -96,7 +97,10 @@ public final class Run {
                 }
             }
         }
-        String mounted = mountedTarget();
+        String mounted = missingDevice();
+        if (mounted == null) {
+            mounted = mountedTarget();
+        }
         if (mounted != null) {
             err.println(mounted);
             closeQuietly(file, report);
@@ -192,6 +196,20 @@ public final class Run {
 
     long runStartEpochMillis() {
         return runStartEpochMillis;
+    }
+
+    /** A job file target under /dev that does not exist (jfio's own check, see DevCheck), or null. */
+    private String missingDevice() {
+        for (Job j : jobs) {
+            if (Opts.getString(j.spec(), "psync", "ioengine").equals("null")) {
+                continue;
+            }
+            String refusal = DevCheck.refusal(FileNames.forJob(j.spec()));
+            if (refusal != null) {
+                return refusal;
+            }
+        }
+        return null;
     }
 
     /** fio's check_mount_writes over every job, before anything starts: fio's message or null. */
