@@ -11,11 +11,11 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.nativeio.RwfFlags;
-import io.jfio.engine.uring.Errno;
 
 import java.nio.ByteBuffer;
 import java.util.EnumSet;

@@ -10,6 +10,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
@@ -28,7 +29,6 @@ public final class IoUringEngine extends RingEngine {
     private static final LibC C = Native.libc();
     /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)), spec 1.5. */
     private static final int BLOCK_URING_CMD_DISCARD = 0x1200;
-    private static final int ENOTTY = 25;
     /** sync_file_range flags used when the runner passes none in {@link IoUnit#rwFlags}. */
     static final int SYNC_FILE_RANGE_WRITE = 2;
 
@@ -196,7 +196,7 @@ public final class IoUringEngine extends RingEngine {
         if (res == 0) {
             return u.length;
         }
-        if (res == -Errno.EOPNOTSUPP || res == -Errno.EINVAL || res == -ENOTTY) {
+        if (res == -Errno.EOPNOTSUPP || res == -Errno.EINVAL || res == -Errno.ENOTTY) {
             discardCmd = false;
             return syncDiscard(u);
         }

@@ -6,11 +6,10 @@ import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.RawMemory;
 
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -24,7 +23,6 @@ import java.util.List;
 public abstract class RingEngine implements IoEngine {
     /** A polled ring never sleeps, so a ring that stops completing would spin forever without a bound. */
     private static final long POLL_STALL_NANOS = 10_000_000_000L;
-    private static final Path NVME_POLL_QUEUES = Path.of("/sys/module/nvme/parameters/poll_queues");
 
     protected Ring ring;
     protected SubmissionQueue sq;
@@ -203,18 +201,9 @@ public abstract class RingEngine implements IoEngine {
     /** Turns a reaped CQE's res into the unit's result ({@link IoUnit#complete}). */
     protected abstract void complete(IoUnit u, int res);
 
-    /**
-     * What the job should check when a polled ring stops completing. fio's users mostly hit this
-     * with NVMe without poll queues, so the nvme module's setting is named.
-     */
+    /** What the job should check when a polled ring stops completing. */
     protected String pollStallDiagnosis() {
-        String pq;
-        try {
-            pq = Files.readString(NVME_POLL_QUEUES).trim();
-        } catch (java.io.IOException | RuntimeException e) {
-            pq = "n/a";
-        }
-        return NVME_POLL_QUEUES + "=" + pq;
+        return BlockQueue.nvmePollQueuesLine();
     }
 
     private void checkOwner() throws EngineException {

@@ -1,6 +1,7 @@
 package io.jfio.engine.uring;
 
 import io.jfio.engine.EngineException;
+import io.jfio.engine.nativeio.Errno;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;

@@ -2,11 +2,11 @@ package io.jfio.runner.peak;
 
 import io.jfio.engine.EngineException;
 import io.jfio.engine.aio.AioContext;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.uring.CompletionQueue;
-import io.jfio.engine.uring.Errno;
 import io.jfio.engine.uring.Ring;
 import io.jfio.engine.uring.SubmissionQueue;
 import io.jfio.engine.uring.Uring;
