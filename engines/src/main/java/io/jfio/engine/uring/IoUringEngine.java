@@ -9,14 +9,12 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
-import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.BlkDiscard;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
-import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.nativeio.RwfFlags;
 
-import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -39,8 +37,7 @@ public final class IoUringEngine extends RingEngine {
     private int baseRwFlags;
     /** A file polled I/O goes to, for the stall diagnosis. */
     private String pollFile;
-    private final ByteBuffer discardRange = RawMemory.allocate(16, 8);
-    private final long discardRangeAddr = RawMemory.address(discardRange);
+    private final BlkDiscard discard = new BlkDiscard();
 
     @Override
     public String name() {
@@ -180,10 +177,7 @@ public final class IoUringEngine extends RingEngine {
     }
 
     private long syncDiscard(IoUnit u) {
-        discardRange.putLong(0, u.offset);
-        discardRange.putLong(8, u.length);
-        int r = C.ioctl(u.file.fd, BlockDevice.BLKDISCARD, discardRangeAddr);
-        return r < 0 ? -Native.errno() : u.length;
+        return discard.discard(u.file.fd, u.offset, u.length);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.jfio.engine.uring;
 
 import io.jfio.engine.EngineException;
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.engine.nativeio.RwfFlags;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
@@ -138,7 +139,7 @@ class RingTest {
         try (Ring ring = Ring.setup(1, 0, 0, -1, 0)) {
             // A slot once used as READ_FIXED-like (buf_index, rw_flags set) ...
             int slot = ring.sq().next();
-            ring.sq().prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, Uring.RWF_NOWAIT, 1);
+            ring.sq().prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, RwfFlags.RWF_NOWAIT, 1);
             ring.sq().putShort(slot, Uring.SQE_BUF_INDEX, 3);
             one(ring, slot);
             // ... comes back zeroed from next(), so an FSYNC prepared in it succeeds.
