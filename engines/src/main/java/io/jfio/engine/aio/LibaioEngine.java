@@ -114,14 +114,7 @@ public final class LibaioEngine implements IoEngine {
         eventBufAddr = RawMemory.address(eventBuf);
         events = new IoUnit[depth];
         failed = new IoUnit[depth];
-        int rw = 0;
-        if (opts.nowait) {
-            rw |= RwfFlags.RWF_NOWAIT;
-        }
-        if (opts.uncached != 0 && !ctx.direct()) {
-            rw |= RwfFlags.RWF_DONTCACHE;
-        }
-        baseRwFlags = rw;
+        baseRwFlags = RwfFlags.forJob(opts.uncached, opts.nowait, ctx.direct());
         aio = AioContext.setup(contextEvents > 0 ? contextEvents : depth);
     }
 

@@ -51,7 +51,7 @@ public final class Pvsync2Engine extends SyncEngineBase {
         hipri = options.getBool("hipri");
         hipriPercentage = options.getInt("hipri_percentage");
         dontcache = !ctx.direct() && options.getLong("uncached") != 0;
-        baseFlags = (dontcache ? RwfFlags.RWF_DONTCACHE : 0) | (options.getBool("nowait") ? RwfFlags.RWF_NOWAIT : 0);
+        baseFlags = RwfFlags.forJob(options.getLong("uncached"), options.getBool("nowait"), ctx.direct());
     }
 
     /** The RWF flags the next I/O gets (package-private for the hipri_percentage test). */

@@ -54,6 +54,7 @@ public final class IoUringEngine extends RingEngine {
         return IoUringOptions.OPTIONS;
     }
 
+    /** Whether reads and writes go as READV/WRITEV (nonvectored=0, or the probe found no READ/WRITE). */
     public boolean vectored() {
         return vectored;
     }
@@ -77,14 +78,7 @@ public final class IoUringEngine extends RingEngine {
         } else {
             vectored = opts.nonvectored == 0;
         }
-        int rw = 0;
-        if (opts.uncached != 0 && !ctx.direct()) {
-            rw |= RwfFlags.RWF_DONTCACHE;
-        }
-        if (opts.nowait) {
-            rw |= RwfFlags.RWF_NOWAIT;
-        }
-        baseRwFlags = rw;
+        baseRwFlags = RwfFlags.forJob(opts.uncached, opts.nowait, ctx.direct());
     }
 
     @Override

@@ -44,7 +44,7 @@ public abstract class RingEngine implements IoEngine {
     /** One iovec per unit, for vectored commands. */
     private ByteBuffer iovecs;
     private long iovecsAddr;
-    /** Kept reachable: the kernel reads the table at registration only, but a GC'd buffer would be reused. */
+    /** The file table registered at init; null when registerfiles is off. */
     private ByteBuffer registeredFds;
 
     /** The ring, for tests and diagnostics (null before init and after cleanup). */
@@ -95,10 +95,8 @@ public abstract class RingEngine implements IoEngine {
     private void registerBuffers() throws EngineException {
         ByteBuffer reg = RawMemory.allocate(16 * units.length, 64);
         IoUnit first = null;
-        for (IoUnit u : units) {
-            if (u != null && first == null) {
-                first = u;
-            }
+        for (int i = 0; first == null; i++) {
+            first = units[i];
         }
         for (int i = 0; i < units.length; i++) {
             IoUnit u = units[i];
