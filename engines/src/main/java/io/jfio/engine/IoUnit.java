@@ -1,5 +1,7 @@
 package io.jfio.engine;
 
+import java.util.List;
+
 /**
  * One I/O (fio's io_u). A job allocates its units once, each with a fixed slice of the job's
  * off-heap buffer, and reuses them: nothing here is allocated per I/O.
@@ -31,6 +33,22 @@ public final class IoUnit {
         this.index = index;
         this.bufferAddress = bufferAddress;
         this.bufferCapacity = bufferCapacity;
+    }
+
+    /**
+     * The units as an array indexed by {@link #index}, so an engine finds a completion's unit from
+     * its user_data without searching; an index no unit has stays null.
+     */
+    public static IoUnit[] byIndex(List<IoUnit> units) {
+        int maxIndex = 0;
+        for (IoUnit u : units) {
+            maxIndex = Math.max(maxIndex, u.index);
+        }
+        IoUnit[] byIndex = new IoUnit[maxIndex + 1];
+        for (IoUnit u : units) {
+            byIndex[u.index] = u;
+        }
+        return byIndex;
     }
 
     /** Sets the outcome from a syscall-style return value: bytes moved, or -errno. */

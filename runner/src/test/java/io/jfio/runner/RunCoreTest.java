@@ -31,6 +31,77 @@ class RunCoreTest {
         return new RunRequest(jobs, Set.of(format), 3, null, "never", 0, 0, false);
     }
 
+    /** Every third I/O transfers only half: the runner must reissue the rest, as fio does. */
+    static final class HalfEveryThird implements io.jfio.engine.IoEngine {
+        final MiniPsync inner = new MiniPsync();
+        int n;
+        final java.util.List<long[]> done = new java.util.ArrayList<>();
+
+        @Override
+        public String name() {
+            return "half";
+        }
+
+        @Override
+        public java.util.Set<io.jfio.engine.EngineFlag> flags() {
+            return inner.flags();
+        }
+
+        @Override
+        public void init(io.jfio.engine.EngineContext ctx) {
+        }
+
+        @Override
+        public void openFile(io.jfio.engine.IoFile f, int flags) throws io.jfio.engine.EngineException {
+            inner.openFile(f, flags);
+        }
+
+        @Override
+        public void closeFile(io.jfio.engine.IoFile f) {
+            inner.closeFile(f);
+        }
+
+        @Override
+        public io.jfio.engine.QueueStatus queue(io.jfio.engine.IoUnit u) {
+            int len = u.length;
+            boolean half = ++n % 3 == 0 && len >= 8192;
+            if (half) {
+                u.length = len / 2;
+            }
+            io.jfio.engine.QueueStatus s = inner.queue(u);
+            u.length = len;
+            done.add(new long[] {u.offset, u.result});
+            return s;
+        }
+
+        @Override
+        public void cleanup() {
+        }
+    }
+
+    @Test
+    void shortTransfersAreReissuedUntilDone() throws Exception {
+        JobSpec w = Specs.job("short").set("rw", "write").set("bs", 16384).set("size", 1 << 20)
+                .set("directory", dir.toString()).build();
+        HalfEveryThird engine = new HalfEveryThird();
+        Run run = new Run(request(List.of(w), "normal"), new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(new ByteArrayOutputStream(), true), spec -> engine,
+                (spec, files) -> new SequentialSource(files, IoDirection.WRITE, 16384, false));
+        assertEquals(0, run.execute());
+        JobStats st = run.jobs().get(0).stats();
+        assertEquals(1 << 20, st.ioBytes[1], "every byte written once");
+        assertTrue(st.shortIoU[1] > 0);
+        assertEquals(64 + st.shortIoU[1], st.totalIoU[1], "remainders count as issued I/Os, as in fio");
+        assertEquals(64, st.clat[1].samples(), "one latency sample per I/O, at its final completion");
+        // The bytes landed contiguously: every remainder started where its first half ended.
+        long expect = 0;
+        for (long[] d : engine.done) {
+            assertEquals(expect, d[0]);
+            expect += d[1];
+        }
+        assertEquals(1 << 20, expect);
+    }
+
     @Test
     void writesThenReadsAFileWithLayoutMessage() throws Exception {
         JobSpec w = Specs.job("w").set("rw", "write").set("bs", 4096).set("size", 1 << 20)

@@ -10,9 +10,11 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
+import io.jfio.engine.nativeio.RwfFlags;
 import io.jfio.engine.uring.Errno;
 
 import java.nio.ByteBuffer;
@@ -29,15 +31,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class LibaioEngine implements IoEngine {
     private static final LibC C = Native.libc();
-    private static final long BLKDISCARD = 0x1277L;
     static final int IOCB_SIZE = 64;
     static final int IOCB_CMD_PREAD = 0;
     static final int IOCB_CMD_PWRITE = 1;
     static final int IOCB_CMD_FSYNC = 2;
     static final int IOCB_CMD_PREADV = 7;
     static final int IOCB_CMD_PWRITEV = 8;
-    static final int RWF_NOWAIT = 0x08;
-    static final int RWF_DONTCACHE = 0x80;
     private static final long STALL_NANOS = 30_000_000_000L;
 
     private LibaioOptions opts;
@@ -104,14 +103,7 @@ public final class LibaioEngine implements IoEngine {
     public void init(EngineContext ctx) throws EngineException {
         opts = LibaioOptions.parse(ctx.engineOptions());
         List<IoUnit> list = ctx.ioUnits();
-        int maxIndex = 0;
-        for (IoUnit u : list) {
-            maxIndex = Math.max(maxIndex, u.index);
-        }
-        units = new IoUnit[maxIndex + 1];
-        for (IoUnit u : list) {
-            units[u.index] = u;
-        }
+        units = IoUnit.byIndex(list);
         depth = Math.max(1, Math.max(ctx.iodepth(), list.size()));
         iocbs = RawMemory.allocate(IOCB_SIZE * units.length, 64);
         iocbsAddr = RawMemory.address(iocbs);
@@ -125,10 +117,10 @@ public final class LibaioEngine implements IoEngine {
         failed = new IoUnit[depth];
         int rw = 0;
         if (opts.nowait) {
-            rw |= RWF_NOWAIT;
+            rw |= RwfFlags.RWF_NOWAIT;
         }
         if (opts.uncached != 0 && !ctx.direct()) {
-            rw |= RWF_DONTCACHE;
+            rw |= RwfFlags.RWF_DONTCACHE;
         }
         baseRwFlags = rw;
         aio = AioContext.setup(contextEvents > 0 ? contextEvents : depth);
@@ -164,7 +156,7 @@ public final class LibaioEngine implements IoEngine {
             }
             discardRange.putLong(0, u.offset);
             discardRange.putLong(8, u.length);
-            int r = C.ioctl(u.file.fd, BLKDISCARD, discardRangeAddr);
+            int r = C.ioctl(u.file.fd, BlockDevice.BLKDISCARD, discardRangeAddr);
             u.complete(r < 0 ? -Native.errno() : u.length);
             return QueueStatus.COMPLETED;
         }
@@ -325,13 +317,7 @@ public final class LibaioEngine implements IoEngine {
 
     @Override
     public String errorHint(int errno) {
-        if (errno == Errno.EOPNOTSUPP && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_DONTCACHE) != 0) {
-            return io.jfio.engine.nativeio.RwfFlags.DONTCACHE_HINT;
-        }
-        if (errno == Errno.EAGAIN && (baseRwFlags & io.jfio.engine.nativeio.RwfFlags.RWF_NOWAIT) != 0) {
-            return "nowait=1: the kernel refused to block (EAGAIN); fio suggests ignore_error=EAGAIN";
-        }
-        return null;
+        return RwfFlags.errorHint(errno, baseRwFlags);
     }
 
     @Override

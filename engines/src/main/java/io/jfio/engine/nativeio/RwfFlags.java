@@ -21,4 +21,18 @@ public final class RwfFlags {
 
     private RwfFlags() {
     }
+
+    /**
+     * The once-per-job hint ({@code IoEngine.errorHint}) for an engine that sets {@code rwFlags}
+     * on every I/O: errors these flags cause look like the target's fault otherwise.
+     */
+    public static String errorHint(int errno, int rwFlags) {
+        if (errno == Errno.EOPNOTSUPP && (rwFlags & RWF_DONTCACHE) != 0) {
+            return DONTCACHE_HINT;
+        }
+        if (errno == Errno.EAGAIN && (rwFlags & RWF_NOWAIT) != 0) {
+            return "nowait=1: the kernel refused to block (EAGAIN); fio suggests ignore_error=EAGAIN";
+        }
+        return null;
+    }
 }

@@ -84,9 +84,9 @@ class NvmeNamespaceTest {
         m.put("hipri", "1");
         m.put("sqthread_poll", "1");
         UringCmdOptions o = UringCmdOptions.parse(m);
-        assertTrue(o.fixedBufs);
+        assertTrue(o.fixedbufs);
         assertTrue(o.hipri);
-        assertTrue(o.registerFiles, "sqthread_poll implies registerfiles");
+        assertTrue(o.registerfiles, "sqthread_poll implies registerfiles");
         assertTrue(o.nonVectored);
 
         EngineException e = assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("cmd_type", "bsg")));

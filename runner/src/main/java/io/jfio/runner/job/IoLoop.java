@@ -32,8 +32,13 @@ public final class IoLoop {
     private int curDepth;
     /** 1 while a unit is taken from the pool but not yet queued (it counts in curDepth, as in fio). */
     private int held;
-    /** A unit the engine answered BUSY to; issued again before anything new. */
-    private IoUnit requeued;
+    /**
+     * Units to issue again before anything new (fio's requeue list): ones the engine answered
+     * BUSY to, and the remainder of short transfers. A ring of unit indices.
+     */
+    private final int[] requeue;
+    private int requeueHead;
+    private int requeueCount;
 
     private final int iodepth;
     private final int batchSubmit;
@@ -94,6 +99,7 @@ public final class IoLoop {
             free[freeCount++] = units.length - 1 - i;
         }
         this.pending = new IoUnit[units.length];
+        this.requeue = new int[units.length];
         this.iodepth = Math.max(1, units.length);
         int bs = b.batchSubmit <= 0 || b.batchSubmit > iodepth ? iodepth : b.batchSubmit;
         this.batchSubmit = syncEngine ? 1 : bs;
@@ -141,10 +147,11 @@ public final class IoLoop {
                 source.resetEpoch();
             }
             IoUnit u;
-            if (requeued != null) {
-                // An engine said BUSY: the same I/O goes again (the pattern counted it already).
-                u = requeued;
-                requeued = null;
+            if (requeueCount > 0) {
+                // BUSY or a short transfer: the same I/O goes again (the pattern counted it already).
+                u = units[requeue[requeueHead]];
+                requeueHead = (requeueHead + 1) % requeue.length;
+                requeueCount--;
                 curDepth++;
             } else {
                 if (freeCount == 0) {
@@ -183,7 +190,7 @@ public final class IoLoop {
             if (ret == QueueStatus.BUSY) {
                 // fio's requeue_io_u: the unit leaves the queue and is issued again next round.
                 curDepth--;
-                requeued = u;
+                pushRequeue(u);
                 commit();
             }
             boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
@@ -200,9 +207,10 @@ public final class IoLoop {
                 }
             }
         }
-        if (requeued != null) {
-            free[freeCount++] = requeued.index;
-            requeued = null;
+        while (requeueCount > 0) {
+            free[freeCount++] = requeue[requeueHead];
+            requeueHead = (requeueHead + 1) % requeue.length;
+            requeueCount--;
         }
         // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
         quiesce();
@@ -393,7 +401,7 @@ public final class IoLoop {
             }
             stats.markDepth(curDepth, 1);
             stats.totalIoU[data ? ddir : JobStats.SYNC]++;
-            complete(u, t);
+            complete(u, t, true);
         } else {
             stats.totalIoU[data ? ddir : JobStats.SYNC]++;
             pending[queued++] = u;
@@ -413,7 +421,17 @@ public final class IoLoop {
         try {
             engine.commit();
         } catch (EngineException e) {
-            fail(e.errno() == 0 ? 5 : e.errno(), "io commit", null);
+            fail(e.errno() == 0 ? 5 : e.errno(), "io commit", e.getMessage());
+            // The batch never reached the device: account it as failed here so the drain
+            // does not wait for completions that will not come.
+            for (int i = 0; i < queued; i++) {
+                IoUnit u = pending[i];
+                pending[i] = null;
+                curDepth--;
+                free[freeCount++] = u.index;
+            }
+            queued = 0;
+            return;
         }
         stats.markSubmit(queued);
         // The issue time after the submit call; engines that stamp it themselves (null, libaio,
@@ -475,31 +493,47 @@ public final class IoLoop {
         }
         long t = clock = System.nanoTime();
         for (int i = 0; i < n; i++) {
-            complete(engine.event(i), t);
+            complete(engine.event(i), t, false);
         }
         stats.maybeSample(t);
         stats.publishIfDue(t);
         return true;
     }
 
-    /** Accounts one finished unit at completion time {@code t} and frees it. */
-    private void complete(IoUnit u, long t) {
+    /**
+     * Accounts one finished unit at completion time {@code t} and frees it. {@code inline}: it
+     * completed inside queue() (fio's io_queue_event path, where short transfers are reissued);
+     * reaped completions only account what was transferred (fio's io_completed).
+     */
+    private void complete(IoUnit u, long t, boolean inline) {
         curDepth--;
         int ddir = u.ddir.ordinal();
         long res = u.result;
         if (res < 0) {
             ioError(u, (int) -res);
         } else if (ddir < 3) {
-            completed[ddir]++;
             long bytes = res;
-            if (bytes < u.length) {
+            if (inline && bytes < u.length) {
+                if (measuring) {
+                    stats.shortIoU[ddir]++;
+                }
                 if (bytes == 0) {
                     // fio: a zero-byte transfer ends the job ("full resid").
                     fail(5, "full resid", null);
-                } else if (measuring) {
-                    stats.shortIoU[ddir]++;
+                } else if (u.file == null || u.offset + bytes < u.file.realSize) {
+                    // fio's short I/O: count the part done, issue the rest again. The rest goes
+                    // from the start of the unit's buffer (data contents are not verified here).
+                    if (measuring) {
+                        stats.ioBytes[ddir] += bytes;
+                    }
+                    u.offset += bytes;
+                    u.length -= (int) bytes;
+                    u.result = 0;
+                    pushRequeue(u);
+                    return;
                 }
             }
+            completed[ddir]++;
             if (measuring && bytes > 0) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
             }
@@ -511,6 +545,11 @@ public final class IoLoop {
             stats.maybeSample(t);
             stats.publishIfDue(t);
         }
+    }
+
+    private void pushRequeue(IoUnit u) {
+        requeue[(requeueHead + requeueCount) % requeue.length] = u.index;
+        requeueCount++;
     }
 
     private void ioError(IoUnit u, int errno) {
