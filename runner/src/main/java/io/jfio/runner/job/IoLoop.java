@@ -150,7 +150,9 @@ public final class IoLoop {
             if (requeueCount > 0) {
                 // BUSY or a short transfer: the same I/O goes again (the pattern counted it already).
                 u = units[requeue[requeueHead]];
-                requeueHead = (requeueHead + 1) % requeue.length;
+                if (++requeueHead == requeue.length) {
+                    requeueHead = 0;
+                }
                 requeueCount--;
                 curDepth++;
             } else {
@@ -548,7 +550,12 @@ public final class IoLoop {
     }
 
     private void pushRequeue(IoUnit u) {
-        requeue[(requeueHead + requeueCount) % requeue.length] = u.index;
+        // Null at iodepth > 1 requeues every I/O (BUSY until reaped): wrap without a division.
+        int tail = requeueHead + requeueCount;
+        if (tail >= requeue.length) {
+            tail -= requeue.length;
+        }
+        requeue[tail] = u.index;
         requeueCount++;
     }
 
