@@ -437,35 +437,7 @@ public final class JobFileParser {
 
     /** fio's "Did you mean": the closest generic option within edit distance (len+1)/2. */
     static String closest(String name) {
-        String best = null;
-        int bestDist = Integer.MAX_VALUE;
-        for (OptionDef o : CATALOG.options()) {
-            int d = distance(name, o.name());
-            if (d < bestDist) {
-                bestDist = d;
-                best = o.type() == OptionType.UNSUPPORTED ? null : o.name();
-            }
-        }
-        return best != null && bestDist <= (name.length() + 1) / 2 ? best : null;
-    }
-
-    static int distance(String a, String b) {
-        int[] p = new int[b.length() + 1];
-        int[] q = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            p[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            q[0] = p[0] + 1;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = p[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                q[j] = Math.min(p[j] + 1, Math.min(q[j - 1] + 1, sub));
-            }
-            int[] t = p;
-            p = q;
-            q = t;
-        }
-        return p[b.length()];
+        return CATALOG.closest(name, true);
     }
 
     private static boolean writesOrTrims(JobState st) {

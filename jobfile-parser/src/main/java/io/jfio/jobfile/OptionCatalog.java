@@ -83,6 +83,48 @@ public final class OptionCatalog {
         return Collections.unmodifiableMap(engines);
     }
 
+    /**
+     * The generic option closest to a mistyped word (Levenshtein distance at most half the word,
+     * rounded up), for "did you mean" hints; null when none is that close, or, with
+     * {@code supportedOnly}, when the closest is an option jfio refuses.
+     */
+    public String closest(String word, boolean supportedOnly) {
+        OptionDef best = null;
+        int bestDist = Integer.MAX_VALUE;
+        for (OptionDef o : generic) {
+            int d = editDistance(word, o.name());
+            if (d < bestDist) {
+                bestDist = d;
+                best = o;
+            }
+        }
+        if (best == null || bestDist > (word.length() + 1) / 2
+                || (supportedOnly && best.type() == OptionType.UNSUPPORTED)) {
+            return null;
+        }
+        return best.name();
+    }
+
+    /** Levenshtein distance (insert, delete, substitute all cost 1). */
+    public static int editDistance(String a, String b) {
+        int[] p = new int[b.length() + 1];
+        int[] q = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            p[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            q[0] = p[0] + 1;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = p[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                q[j] = Math.min(p[j] + 1, Math.min(q[j - 1] + 1, sub));
+            }
+            int[] t = p;
+            p = q;
+            q = t;
+        }
+        return p[b.length()];
+    }
+
     private static List<OptionDef> load(String resource, Map<String, Boolean> engineAvailability) {
         List<OptionDef> out = new ArrayList<>();
         try (InputStream in = OptionCatalog.class.getResourceAsStream(resource)) {

@@ -108,87 +108,29 @@ public final class JobResult {
     /** Counts one clat value in the latency distribution buckets (spec 3.4). */
     public void recordLatencyBucket(long clatNs) {
         if (clatNs < 1000) {
-            latNs.add(tenBucket(clatNs), 1);
+            latNs.add(Buckets.latencyDecade(clatNs), 1);
         } else if (clatNs < 1_000_000) {
-            latUs.add(tenBucket(clatNs / 1000), 1);
+            latUs.add(Buckets.latencyDecade(clatNs / 1000), 1);
         } else {
-            long m = clatNs / 1_000_000;
-            int idx = m >= 2000 ? 11 : m >= 1000 ? 10 : tenBucket(m);
-            latMs.add(idx, 1);
+            latMs.add(Buckets.latencyMsec(clatNs / 1_000_000), 1);
         }
-    }
-
-    private static int tenBucket(long v) {
-        if (v < 2) {
-            return 0;
-        } else if (v < 4) {
-            return 1;
-        } else if (v < 10) {
-            return 2;
-        } else if (v < 20) {
-            return 3;
-        } else if (v < 50) {
-            return 4;
-        } else if (v < 100) {
-            return 5;
-        } else if (v < 250) {
-            return 6;
-        } else if (v < 500) {
-            return 7;
-        } else if (v < 750) {
-            return 8;
-        }
-        return 9;
     }
 
     /** n I/Os handed to the device while curDepth I/Os (including them) are in flight. */
     public void recordDepth(int curDepth, int n) {
-        int idx;
-        if (curDepth >= 64) {
-            idx = 6;
-        } else if (curDepth >= 32) {
-            idx = 5;
-        } else if (curDepth >= 16) {
-            idx = 4;
-        } else if (curDepth >= 8) {
-            idx = 3;
-        } else if (curDepth >= 4) {
-            idx = 2;
-        } else if (curDepth >= 2) {
-            idx = 1;
-        } else {
-            idx = 0;
-        }
-        ioDepth.add(idx, n);
+        ioDepth.add(Buckets.depth(curDepth), n);
     }
 
     /** One submit call that handed n I/Os to the engine. */
     public void recordSubmit(int n) {
-        submit.add(callBucket(n), 1);
+        submit.add(Buckets.calls(n), 1);
         totalSubmit++;
     }
 
     /** One reap call that returned n completions (0 counts too). */
     public void recordComplete(int n) {
-        complete.add(callBucket(n), 1);
+        complete.add(Buckets.calls(n), 1);
         totalComplete++;
-    }
-
-    private static int callBucket(int n) {
-        if (n <= 0) {
-            return 0;
-        } else if (n <= 4) {
-            return 1;
-        } else if (n <= 8) {
-            return 2;
-        } else if (n <= 16) {
-            return 3;
-        } else if (n <= 32) {
-            return 4;
-        } else if (n <= 64) {
-            return 5;
-        }
-        return 6;
     }
 
     /** One timed sync operation (fsync and friends). */

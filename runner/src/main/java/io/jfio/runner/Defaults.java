@@ -1,10 +1,7 @@
 package io.jfio.runner;
 
-import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineRegistry;
 import io.jfio.runner.job.EngineProvider;
-import io.jfio.runner.job.JobError;
-import io.jfio.runner.job.Opts;
 import io.jfio.runner.job.PatternSource;
 import io.jfio.runner.job.SourceFactory;
 
@@ -18,14 +15,7 @@ public final class Defaults {
     }
 
     public static EngineProvider engines() {
-        return spec -> {
-            String name = Opts.getString(spec, "psync", "ioengine");
-            try {
-                return Registry.INSTANCE.resolve(name).create();
-            } catch (EngineException e) {
-                throw new JobError(e.errno() == 0 ? 22 : e.errno(), "ioengine", e.getMessage());
-            }
-        };
+        return EngineProvider.of(Registry.INSTANCE);
     }
 
     public static SourceFactory sources() {

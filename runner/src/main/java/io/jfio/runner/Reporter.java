@@ -11,7 +11,7 @@ import io.jfio.report.ReportOptions;
 import io.jfio.report.RunResult;
 import io.jfio.report.format.OutputFormat;
 import io.jfio.report.format.Preamble;
-import io.jfio.runner.job.Errno;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.job.Job;
 import io.jfio.runner.job.Opts;
 import io.jfio.runner.stats.JobStats;
@@ -203,7 +203,7 @@ final class Reporter {
         r.error = st.error;
         if (st.error != 0) {
             r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : Job.IO_U_ERROR_FILE) + ", func="
-                    + st.errorFunction + ", error=" + Errno.describe(st.error);
+                    + st.errorFunction + ", error=" + Errno.strerror(st.error);
         }
         r.totalErrors = st.totalErrors;
         r.firstError = st.firstError;

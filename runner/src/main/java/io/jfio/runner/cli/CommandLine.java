@@ -136,40 +136,7 @@ final class CommandLine {
             }
             throw new UsageError(sb.toString());
         }
-        String hint = closest(word);
+        String hint = OptionCatalog.get().closest(word, false);
         throw new UsageError("unrecognized option '" + text + "'" + (hint == null ? "" : "; did you mean " + hint + "?"));
     }
-
-    private static String closest(String word) {
-        String best = null;
-        int bestDist = Integer.MAX_VALUE;
-        for (OptionDef o : OptionCatalog.get().options()) {
-            int d = distance(word, o.name());
-            if (d < bestDist) {
-                bestDist = d;
-                best = o.name();
-            }
-        }
-        return bestDist <= (word.length() + 1) / 2 ? best : null;
-    }
-
-    static int distance(String a, String b) {
-        int[] p = new int[b.length() + 1];
-        int[] q = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            p[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            q[0] = p[0] + 1;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = p[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                q[j] = Math.min(p[j] + 1, Math.min(q[j - 1] + 1, sub));
-            }
-            int[] t = p;
-            p = q;
-            q = t;
-        }
-        return p[b.length()];
-    }
-
 }

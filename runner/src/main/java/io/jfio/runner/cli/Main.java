@@ -274,7 +274,7 @@ public final class Main {
                 OptionDef best = null;
                 int bestDist = Integer.MAX_VALUE;
                 for (OptionDef c : all) {
-                    int d = CommandLine.distance(name, c.name());
+                    int d = OptionCatalog.editDistance(name, c.name());
                     if (d < bestDist) {
                         bestDist = d;
                         best = c;

@@ -16,31 +16,9 @@ public final class FileNames {
     private FileNames() {
     }
 
-    /** Splits fio's colon list: {@code \:} is a literal colon, empty names are skipped. */
-    public static List<String> splitColonList(String value) {
-        List<String> out = new ArrayList<>();
-        if (value == null) {
-            return out;
-        }
-        StringBuilder cur = new StringBuilder();
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '\\' && i + 1 < value.length() && value.charAt(i + 1) == ':') {
-                cur.append(':');
-                i++;
-            } else if (c == ':') {
-                if (cur.length() > 0) {
-                    out.add(cur.toString());
-                }
-                cur.setLength(0);
-            } else {
-                cur.append(c);
-            }
-        }
-        if (cur.length() > 0) {
-            out.add(cur.toString());
-        }
-        return out;
+    /** fio's colon list ({@code \:} a literal colon, empty names skipped); none for null. */
+    private static List<String> splitColonList(String value) {
+        return value == null ? List.of() : io.jfio.jobfile.FileNames.split(value);
     }
 
     /** All file paths of one job (one clone), in fio's order. */

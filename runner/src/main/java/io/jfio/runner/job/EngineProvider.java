@@ -1,24 +1,28 @@
 package io.jfio.runner.job;
 
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineRegistry;
 import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
 import io.jfio.jobfile.JobSpec;
 
-import java.util.ServiceLoader;
-
-/** Creates the engine a job asked for (ioengine=). */
+/**
+ * Creates the engine a job asked for (ioengine=). Production always goes through the engines
+ * module's {@link EngineRegistry} ({@link #of}); the interface is the runner's seam for tests
+ * that wrap or replace the engine of a job.
+ */
 @FunctionalInterface
 public interface EngineProvider {
     IoEngine create(JobSpec spec) throws JobError;
 
-    /** The engines found on the class path through ServiceLoader (fio's built-in engines). */
-    EngineProvider SERVICE_LOADER = spec -> {
-        String name = Opts.getString(spec, "psync", "ioengine");
-        for (IoEngineFactory f : ServiceLoader.load(IoEngineFactory.class)) {
-            if (f.name().equals(name) || f.aliases().contains(name)) {
-                return f.create();
+    /** The registry's engine for the job's ioengine (built-ins and external:), failing as fio does. */
+    static EngineProvider of(EngineRegistry registry) {
+        return spec -> {
+            String name = Opts.getString(spec, "psync", "ioengine");
+            try {
+                return registry.resolve(name).create();
+            } catch (EngineException e) {
+                throw new JobError(e.errno() == 0 ? 22 : e.errno(), "ioengine", e.getMessage());
             }
-        }
-        throw new JobError(22, "ioengine", "fio: engine " + name + " not loadable");
-    };
+        };
+    }
 }

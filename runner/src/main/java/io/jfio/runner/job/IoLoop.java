@@ -6,6 +6,7 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
@@ -573,7 +574,7 @@ public final class IoLoop {
         }
         if (!failed) {
             err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
-                    Errno.describe(errno), ddirName(u.ddir), u.offset, u.length);
+                    Errno.strerror(errno), ddirName(u.ddir), u.offset, u.length);
             String details = engine.errorDetails(u);
             if (details != null) {
                 err.println(details);

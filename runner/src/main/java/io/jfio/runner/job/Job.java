@@ -6,6 +6,9 @@ import io.jfio.engine.EngineFlag;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
+import io.jfio.engine.IoBuffers;
+import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
@@ -17,6 +20,7 @@ import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -127,7 +131,7 @@ public final class Job {
                 // A job that failed in set-up never ran: fio reports pid=0 for it.
                 long pid = prepareError != null ? 0 : ProcessHandle.current().pid();
                 ctx.err().printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", pid,
-                        stats.error, errorFile(), stats.errorFunction, Errno.describe(stats.error));
+                        stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));
             }
             state.setOpenFiles(0);
             state.setRunState(stats.error != 0 ? JobState.REAPED_ERROR : JobState.REAPED);
@@ -228,9 +232,8 @@ public final class Job {
         if (state.terminated()) {
             return;
         }
-        IoBuffers buffers = new IoBuffers(nunits, maxBlockSize(), (int) Opts.getLong(spec, 4096, "iomem_align"),
-                Opts.getBool(spec, false, "zero_buffers"));
-        IoUnit[] units = buffers.units();
+        IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
+        IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
@@ -312,6 +315,7 @@ public final class Job {
                 }
             }
             Arrays.fill(units, null);
+            buffers.close();
             state.setRunState(JobState.EXITED);
         }
     }
@@ -350,6 +354,32 @@ public final class Job {
             case "all", "1", "true" -> 7;
             default -> 0;
         };
+    }
+
+    /**
+     * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
+     * logical block size, and filled with random data once unless zero_buffers (fio fills its
+     * buffers once; scramble_buffers keeps them incompressible).
+     */
+    private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
+        boolean direct = FileSetup.isDirect(spec);
+        int lbs = 512;
+        if (direct && !diskless) {
+            for (IoFile f : fs) {
+                lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
+            }
+        }
+        IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
+                IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
+        if (!Opts.getBool(spec, false, "zero_buffers")) {
+            Pointer region = buffers.region().pointer();
+            byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
+            ThreadLocalRandom.current().nextBytes(chunk);
+            for (long p = 0; p < buffers.length(); p += chunk.length) {
+                region.put(p, chunk, 0, (int) Math.min(chunk.length, buffers.length() - p));
+            }
+        }
+        return buffers;
     }
 
     /** The largest block size the job can issue: the unit buffer size. */
@@ -428,7 +458,7 @@ public final class Job {
         // pid 0 = the calling thread: affinity must be set from the job thread itself.
         if (Native.libc().sched_setaffinity(0, bits.length * 8L, p.address()) != 0) {
             int e = Native.errno();
-            throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.describe(e));
+            throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.strerror(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.jfio.runner.stats;
 
+import io.jfio.report.Buckets;
 import io.jfio.report.LatencyHistogram;
 import io.jfio.report.StreamStat;
 
@@ -161,91 +162,27 @@ public final class JobStats {
 
     private void recordLatencyBucket(long ns) {
         if (ns < 1000) {
-            latNsec[decade(ns)]++;
+            latNsec[Buckets.latencyDecade(ns)]++;
         } else if (ns < 1_000_000) {
-            latUsec[decade(ns / 1000)]++;
+            latUsec[Buckets.latencyDecade(ns / 1000)]++;
         } else {
-            long m = ns / 1_000_000;
-            if (m >= 2000) {
-                latMsec[11]++;
-            } else if (m >= 1000) {
-                latMsec[10]++;
-            } else {
-                latMsec[decade(m)]++;
-            }
+            latMsec[Buckets.latencyMsec(ns / 1_000_000)]++;
         }
-    }
-
-    /** fio's 2/4/10/20/50/100/250/500/750/1000 table (spec 3.4). */
-    private static int decade(long v) {
-        if (v < 2) {
-            return 0;
-        } else if (v < 4) {
-            return 1;
-        } else if (v < 10) {
-            return 2;
-        } else if (v < 20) {
-            return 3;
-        } else if (v < 50) {
-            return 4;
-        } else if (v < 100) {
-            return 5;
-        } else if (v < 250) {
-            return 6;
-        } else if (v < 500) {
-            return 7;
-        } else if (v < 750) {
-            return 8;
-        }
-        return 9;
     }
 
     /** fio's io_u_map bucket for the current depth (spec 3.3). */
     public void markDepth(int curDepth, long n) {
-        int b;
-        if (curDepth <= 1) {
-            b = 0;
-        } else if (curDepth < 4) {
-            b = 1;
-        } else if (curDepth < 8) {
-            b = 2;
-        } else if (curDepth < 16) {
-            b = 3;
-        } else if (curDepth < 32) {
-            b = 4;
-        } else if (curDepth < 64) {
-            b = 5;
-        } else {
-            b = 6;
-        }
-        depthMap[b] += n;
+        depthMap[Buckets.depth(curDepth)] += n;
     }
 
     public void markSubmit(int n) {
-        submitMap[countBucket(n)]++;
+        submitMap[Buckets.calls(n)]++;
         totalSubmit++;
     }
 
     public void markComplete(int n) {
-        completeMap[countBucket(n)]++;
+        completeMap[Buckets.calls(n)]++;
         totalComplete++;
-    }
-
-    private static int countBucket(int n) {
-        if (n <= 0) {
-            return 0;
-        } else if (n <= 4) {
-            return 1;
-        } else if (n <= 8) {
-            return 2;
-        } else if (n <= 16) {
-            return 3;
-        } else if (n <= 32) {
-            return 4;
-        } else if (n <= 64) {
-            return 5;
-        }
-        return 6;
     }
 
     private long nextPublishNanos;

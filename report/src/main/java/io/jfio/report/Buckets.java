@@ -1,0 +1,75 @@
+package io.jfio.report;
+
+/**
+ * fio's bucket tables for the distributions of a job report, shared by the report model and the
+ * runner's per-thread counters (which fill primitive arrays with the same indexes).
+ */
+public final class Buckets {
+    private Buckets() {
+    }
+
+    /** fio's 2/4/10/20/50/100/250/500/750/1000 latency table (spec 3.4): index 0..9 of one unit. */
+    public static int latencyDecade(long v) {
+        if (v < 2) {
+            return 0;
+        } else if (v < 4) {
+            return 1;
+        } else if (v < 10) {
+            return 2;
+        } else if (v < 20) {
+            return 3;
+        } else if (v < 50) {
+            return 4;
+        } else if (v < 100) {
+            return 5;
+        } else if (v < 250) {
+            return 6;
+        } else if (v < 500) {
+            return 7;
+        } else if (v < 750) {
+            return 8;
+        }
+        return 9;
+    }
+
+    /** The msec latency bucket: the decade table, then 1000-1999 (10) and >= 2000 (11). */
+    public static int latencyMsec(long ms) {
+        return ms >= 2000 ? 11 : ms >= 1000 ? 10 : latencyDecade(ms);
+    }
+
+    /** fio's io_u_map bucket for the depth in flight (spec 3.3): 1, 2, 4, 8, 16, 32, >=64. */
+    public static int depth(int curDepth) {
+        if (curDepth >= 64) {
+            return 6;
+        } else if (curDepth >= 32) {
+            return 5;
+        } else if (curDepth >= 16) {
+            return 4;
+        } else if (curDepth >= 8) {
+            return 3;
+        } else if (curDepth >= 4) {
+            return 2;
+        } else if (curDepth >= 2) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** fio's submit/complete bucket for n I/Os in one call: 0, 1-4, 5-8, 9-16, 17-32, 33-64, more. */
+    public static int calls(int n) {
+        if (n <= 0) {
+            return 0;
+        } else if (n <= 4) {
+            return 1;
+        } else if (n <= 8) {
+            return 2;
+        } else if (n <= 16) {
+            return 3;
+        } else if (n <= 32) {
+            return 4;
+        } else if (n <= 64) {
+            return 5;
+        }
+        return 6;
+    }
+}
