@@ -1,10 +1,10 @@
 package io.jfio.engine.aio;
 
 import io.jfio.engine.EngineException;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
-import io.jfio.engine.uring.Errno;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

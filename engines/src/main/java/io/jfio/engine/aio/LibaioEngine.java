@@ -10,12 +10,12 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
-import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.BlkDiscard;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.nativeio.RwfFlags;
-import io.jfio.engine.uring.Errno;
 
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
@@ -59,8 +59,7 @@ public final class LibaioEngine implements IoEngine {
     private IoUnit[] failed;
     private int failedCount;
     private int baseRwFlags;
-    private final ByteBuffer discardRange = RawMemory.allocate(16, 8);
-    private final long discardRangeAddr = RawMemory.address(discardRange);
+    private final BlkDiscard discard = new BlkDiscard();
 
     /** io_submit calls that took less than the whole batch (partial or EAGAIN/ENOMEM). */
     private long shortSubmits;
@@ -115,14 +114,7 @@ public final class LibaioEngine implements IoEngine {
         eventBufAddr = RawMemory.address(eventBuf);
         events = new IoUnit[depth];
         failed = new IoUnit[depth];
-        int rw = 0;
-        if (opts.nowait) {
-            rw |= RwfFlags.RWF_NOWAIT;
-        }
-        if (opts.uncached != 0 && !ctx.direct()) {
-            rw |= RwfFlags.RWF_DONTCACHE;
-        }
-        baseRwFlags = rw;
+        baseRwFlags = RwfFlags.forJob(opts.uncached, opts.nowait, ctx.direct());
         aio = AioContext.setup(contextEvents > 0 ? contextEvents : depth);
     }
 
@@ -154,10 +146,7 @@ public final class LibaioEngine implements IoEngine {
             if (pendingCount > 0) {
                 return QueueStatus.BUSY; // fio: synchronous trims only with nothing queued
             }
-            discardRange.putLong(0, u.offset);
-            discardRange.putLong(8, u.length);
-            int r = C.ioctl(u.file.fd, BlockDevice.BLKDISCARD, discardRangeAddr);
-            u.complete(r < 0 ? -Native.errno() : u.length);
+            u.complete(discard.discard(u.file.fd, u.offset, u.length));
             return QueueStatus.COMPLETED;
         }
         int b = IOCB_SIZE * u.index;

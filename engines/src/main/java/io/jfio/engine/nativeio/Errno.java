@@ -24,6 +24,7 @@ public final class Errno {
     public static final int ENOSPC = 28;
     public static final int ENOSYS = 38;
     public static final int ENODATA = 61;
+    public static final int ETIME = 62;
     public static final int EOVERFLOW = 75;
     public static final int EOPNOTSUPP = 95;
     public static final int ETIMEDOUT = 110;
@@ -85,6 +86,11 @@ public final class Errno {
                 }
                 return -1;
         }
+    }
+
+    /** "error=TEXT (errno N)": how the async engines end a failed syscall's one-line message. */
+    public static String describe(int errno) {
+        return "error=" + strerror(errno) + " (errno " + errno + ")";
     }
 
     /** glibc's strerror text, e.g. "Operation not supported"; "Unknown error N" as glibc says. */

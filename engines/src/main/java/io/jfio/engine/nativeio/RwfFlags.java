@@ -23,6 +23,14 @@ public final class RwfFlags {
     }
 
     /**
+     * The flags every I/O of a job gets from the engines' {@code uncached} and {@code nowait}
+     * options. DONTCACHE only applies to buffered I/O (with O_DIRECT there is no page cache to skip).
+     */
+    public static int forJob(long uncached, boolean nowait, boolean direct) {
+        return (uncached != 0 && !direct ? RWF_DONTCACHE : 0) | (nowait ? RWF_NOWAIT : 0);
+    }
+
+    /**
      * The once-per-job hint ({@code IoEngine.errorHint}) for an engine that sets {@code rwFlags}
      * on every I/O: errors these flags cause look like the target's fault otherwise.
      */

@@ -7,13 +7,12 @@ import java.util.Set;
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
-import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
 import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
 
 /**
  * fio's null engine: no I/O, no files; every unit succeeds with its full length. With iodepth=1
@@ -118,25 +117,10 @@ public final class NullEngine implements IoEngine {
     }
 
     /** ServiceLoader entry. */
-    public static final class Factory implements IoEngineFactory {
-        @Override
-        public String name() {
-            return "null";
-        }
-
-        @Override
-        public String description() {
-            return "no I/O: every unit completes at once (for measuring jfio itself)";
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return List.of();
-        }
-
-        @Override
-        public IoEngine create() {
-            return new NullEngine();
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("null", "no I/O: every unit completes at once (for measuring jfio itself)",
+                List.of(), NullEngine::new);
         }
     }
 }

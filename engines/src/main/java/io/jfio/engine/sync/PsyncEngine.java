@@ -1,11 +1,7 @@
 package io.jfio.engine.sync;
 
-import java.util.List;
-
-import io.jfio.engine.EngineOption;
-import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoUnit;
+import io.jfio.engine.SimpleEngineFactory;
 
 /** fio's psync (the default engine on Linux): pread/pwrite at the unit's offset. */
 public final class PsyncEngine extends SyncEngineBase {
@@ -22,25 +18,10 @@ public final class PsyncEngine extends SyncEngineBase {
     }
 
     /** ServiceLoader entry. */
-    public static final class Factory implements IoEngineFactory {
-        @Override
-        public String name() {
-            return "psync";
-        }
-
-        @Override
-        public String description() {
-            return "pread/pwrite";
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return new PsyncEngine().options();
-        }
-
-        @Override
-        public IoEngine create() {
-            return new PsyncEngine();
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("psync", "pread/pwrite",
+                new PsyncEngine().options(), PsyncEngine::new);
         }
     }
 }

@@ -6,9 +6,8 @@ import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.IoDirection;
-import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoUnit;
+import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.RwfFlags;
 
@@ -51,7 +50,7 @@ public final class Pvsync2Engine extends SyncEngineBase {
         hipri = options.getBool("hipri");
         hipriPercentage = options.getInt("hipri_percentage");
         dontcache = !ctx.direct() && options.getLong("uncached") != 0;
-        baseFlags = (dontcache ? RwfFlags.RWF_DONTCACHE : 0) | (options.getBool("nowait") ? RwfFlags.RWF_NOWAIT : 0);
+        baseFlags = RwfFlags.forJob(options.getLong("uncached"), options.getBool("nowait"), ctx.direct());
     }
 
     /** The RWF flags the next I/O gets (package-private for the hipri_percentage test). */
@@ -87,25 +86,10 @@ public final class Pvsync2Engine extends SyncEngineBase {
     }
 
     /** ServiceLoader entry. */
-    public static final class Factory implements IoEngineFactory {
-        @Override
-        public String name() {
-            return "pvsync2";
-        }
-
-        @Override
-        public String description() {
-            return "preadv2/pwritev2 with RWF flags";
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return OPTIONS;
-        }
-
-        @Override
-        public IoEngine create() {
-            return new Pvsync2Engine();
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("pvsync2", "preadv2/pwritev2 with RWF flags",
+                OPTIONS, Pvsync2Engine::new);
         }
     }
 }

@@ -1,11 +1,7 @@
 package io.jfio.engine.sync;
 
-import java.util.List;
-
-import io.jfio.engine.EngineOption;
-import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoUnit;
+import io.jfio.engine.SimpleEngineFactory;
 
 /** fio's pvsync: preadv/pwritev with one iovec (no coalescing). */
 public final class PvsyncEngine extends SyncEngineBase {
@@ -23,25 +19,10 @@ public final class PvsyncEngine extends SyncEngineBase {
     }
 
     /** ServiceLoader entry. */
-    public static final class Factory implements IoEngineFactory {
-        @Override
-        public String name() {
-            return "pvsync";
-        }
-
-        @Override
-        public String description() {
-            return "preadv/pwritev";
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return new PvsyncEngine().options();
-        }
-
-        @Override
-        public IoEngine create() {
-            return new PvsyncEngine();
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("pvsync", "preadv/pwritev",
+                new PvsyncEngine().options(), PvsyncEngine::new);
         }
     }
 }

@@ -2,12 +2,10 @@ package io.jfio.engine.sync;
 
 import java.util.List;
 
-import io.jfio.engine.EngineOption;
 import io.jfio.engine.IoDirection;
-import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
+import io.jfio.engine.SimpleEngineFactory;
 
 /**
  * fio's sync: read/write on the file position. Like fio it seeks only when the offset differs
@@ -61,25 +59,10 @@ public final class SyncEngine extends SyncEngineBase {
     }
 
     /** ServiceLoader entry. */
-    public static final class Factory implements IoEngineFactory {
-        @Override
-        public String name() {
-            return "sync";
-        }
-
-        @Override
-        public String description() {
-            return "read/write with lseek";
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return List.of();
-        }
-
-        @Override
-        public IoEngine create() {
-            return new SyncEngine();
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("sync", "read/write with lseek",
+                List.of(), SyncEngine::new);
         }
     }
 }

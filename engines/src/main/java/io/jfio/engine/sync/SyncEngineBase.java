@@ -15,6 +15,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.AlignedBuffer;
+import io.jfio.engine.nativeio.BlkDiscard;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 
@@ -22,11 +23,10 @@ import io.jfio.engine.nativeio.Native;
  * What fio's sync-family engines share: generic open/close, the sync directions (fsync,
  * fdatasync, sync_file_range), trim, and fio's result rule (a short count is a residual, -1 is
  * the errno). Subclasses only move data. Native scratch memory (iovecs, the discard range) is
- * allocated once at init, so queue() allocates nothing.
+ * allocated once, so queue() allocates nothing.
  */
 abstract class SyncEngineBase implements IoEngine {
     static final int SEEK_SET = 0;
-    private static final long BLKDISCARD = io.jfio.engine.nativeio.BlockDevice.BLKDISCARD;
     private static final int FALLOC_FL_KEEP_SIZE = 0x01;
     private static final int FALLOC_FL_PUNCH_HOLE = 0x02;
     /** SYNC_FILE_RANGE_WAIT_BEFORE | WRITE | WAIT_AFTER: fio's default for sync_file_range=. */
@@ -38,8 +38,7 @@ abstract class SyncEngineBase implements IoEngine {
     /** iovec array, 16 bytes per entry, {@link #iovecCount()} entries. */
     protected AlignedBuffer iovecs;
     protected long iovecBase;
-    private AlignedBuffer scratch;
-    private long rangeAddr;
+    private final BlkDiscard discard = new BlkDiscard();
 
     @Override
     public Set<EngineFlag> flags() {
@@ -63,8 +62,6 @@ abstract class SyncEngineBase implements IoEngine {
         this.libc = Native.libc();
         this.iovecs = AlignedBuffer.allocate(16L * Math.max(1, iovecCount()), 64);
         this.iovecBase = iovecs.address();
-        this.scratch = AlignedBuffer.allocate(16, 64);
-        this.rangeAddr = scratch.address();
     }
 
     @Override
@@ -95,7 +92,11 @@ abstract class SyncEngineBase implements IoEngine {
                 ret = libc.sync_file_range(u.file.fd, u.offset, u.length, u.rwFlags != 0 ? u.rwFlags : SFR_DEFAULT);
                 break;
             case TRIM:
-                ret = trim(u);
+                if (u.file.type == IoFile.Type.BLOCK) {
+                    u.complete(discard.discard(u.file.fd, u.offset, u.length));
+                    return QueueStatus.COMPLETED;
+                }
+                ret = libc.fallocate(u.file.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, u.offset, u.length);
                 break;
             default:
                 ret = -1;
@@ -120,19 +121,6 @@ abstract class SyncEngineBase implements IoEngine {
         }
     }
 
-    private long trim(IoUnit u) {
-        if (u.file.type == IoFile.Type.BLOCK) {
-            unsafePut(rangeAddr, u.offset);
-            unsafePut(rangeAddr + 8, u.length);
-            return libc.ioctl(u.file.fd, BLKDISCARD, rangeAddr);
-        }
-        return libc.fallocate(u.file.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, u.offset, u.length);
-    }
-
-    static void unsafePut(long addr, long v) {
-        Mem.putLong(addr, v);
-    }
-
     /** Points iovec {@code i} at the unit's buffer. */
     final long setIovec(int i, IoUnit u) {
         long iov = iovecBase + 16L * i;
@@ -145,9 +133,7 @@ abstract class SyncEngineBase implements IoEngine {
     public void cleanup() {
         if (iovecs != null) {
             iovecs.close();
-            scratch.close();
             iovecs = null;
-            scratch = null;
         }
     }
 }

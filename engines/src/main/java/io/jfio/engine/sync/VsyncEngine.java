@@ -4,13 +4,11 @@ import java.util.List;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineOption;
 import io.jfio.engine.IoDirection;
-import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.Native;
 
 /**
@@ -138,25 +136,10 @@ public final class VsyncEngine extends SyncEngineBase {
     }
 
     /** ServiceLoader entry. */
-    public static final class Factory implements IoEngineFactory {
-        @Override
-        public String name() {
-            return "vsync";
-        }
-
-        @Override
-        public String description() {
-            return "lseek + readv/writev, coalescing contiguous I/Os";
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return List.of();
-        }
-
-        @Override
-        public IoEngine create() {
-            return new VsyncEngine();
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("vsync", "lseek + readv/writev, coalescing contiguous I/Os",
+                List.of(), VsyncEngine::new);
         }
     }
 }

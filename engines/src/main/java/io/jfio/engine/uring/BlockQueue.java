@@ -1,31 +1,41 @@
 package io.jfio.engine.uring;
 
+import io.jfio.engine.nativeio.BlockDevice;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Facts from /sys/dev/block about the block queue a file or device lives on (for hipri checks). */
 public final class BlockQueue {
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFBLK = 0060000;
+    private static final Path NVME_POLL_QUEUES = Path.of("/sys/module/nvme/parameters/poll_queues");
 
     private BlockQueue() {
     }
 
-    public static boolean isBlockDevice(String path) {
+    /**
+     * The nvme driver's poll_queues parameter, or null where it cannot be read (no nvme module).
+     * Polled NVMe I/O needs it above 0, which is what users most often miss.
+     */
+    public static String nvmePollQueues() {
         try {
-            int mode = (Integer) Files.getAttribute(Path.of(path), "unix:mode");
-            return (mode & S_IFMT) == S_IFBLK;
+            return Files.readString(NVME_POLL_QUEUES).trim();
         } catch (IOException | RuntimeException e) {
-            return false;
+            return null;
         }
+    }
+
+    /** "/sys/module/nvme/parameters/poll_queues=N" (n/a when unreadable), for diagnoses. */
+    public static String nvmePollQueuesLine() {
+        String v = nvmePollQueues();
+        return NVME_POLL_QUEUES + "=" + (v == null ? "n/a" : v);
     }
 
     /** The queue directory in sysfs of the device holding {@code path} (or the device itself), or null. */
     public static Path queueDir(String path) {
         try {
             Path p = Path.of(path);
-            long dev = isBlockDevice(path) ? (Long) Files.getAttribute(p, "unix:rdev")
+            long dev = BlockDevice.isBlockDevice(p) ? (Long) Files.getAttribute(p, "unix:rdev")
                 : (Long) Files.getAttribute(p, "unix:dev");
             long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
             long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);

@@ -9,13 +9,12 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
-import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.BlkDiscard;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
-import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.nativeio.RwfFlags;
 
-import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -28,7 +27,6 @@ public final class IoUringEngine extends RingEngine {
     private static final LibC C = Native.libc();
     /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)), spec 1.5. */
     private static final int BLOCK_URING_CMD_DISCARD = 0x1200;
-    private static final int ENOTTY = 25;
     /** sync_file_range flags used when the runner passes none in {@link IoUnit#rwFlags}. */
     static final int SYNC_FILE_RANGE_WRITE = 2;
 
@@ -39,8 +37,7 @@ public final class IoUringEngine extends RingEngine {
     private int baseRwFlags;
     /** A file polled I/O goes to, for the stall diagnosis. */
     private String pollFile;
-    private final ByteBuffer discardRange = RawMemory.allocate(16, 8);
-    private final long discardRangeAddr = RawMemory.address(discardRange);
+    private final BlkDiscard discard = new BlkDiscard();
 
     @Override
     public String name() {
@@ -57,6 +54,7 @@ public final class IoUringEngine extends RingEngine {
         return IoUringOptions.OPTIONS;
     }
 
+    /** Whether reads and writes go as READV/WRITEV (nonvectored=0, or the probe found no READ/WRITE). */
     public boolean vectored() {
         return vectored;
     }
@@ -80,14 +78,7 @@ public final class IoUringEngine extends RingEngine {
         } else {
             vectored = opts.nonvectored == 0;
         }
-        int rw = 0;
-        if (opts.uncached != 0 && !ctx.direct()) {
-            rw |= RwfFlags.RWF_DONTCACHE;
-        }
-        if (opts.nowait) {
-            rw |= RwfFlags.RWF_NOWAIT;
-        }
-        baseRwFlags = rw;
+        baseRwFlags = RwfFlags.forJob(opts.uncached, opts.nowait, ctx.direct());
     }
 
     @Override
@@ -180,10 +171,7 @@ public final class IoUringEngine extends RingEngine {
     }
 
     private long syncDiscard(IoUnit u) {
-        discardRange.putLong(0, u.offset);
-        discardRange.putLong(8, u.length);
-        int r = C.ioctl(u.file.fd, BlockDevice.BLKDISCARD, discardRangeAddr);
-        return r < 0 ? -Native.errno() : u.length;
+        return discard.discard(u.file.fd, u.offset, u.length);
     }
 
     @Override
@@ -196,7 +184,7 @@ public final class IoUringEngine extends RingEngine {
         if (res == 0) {
             return u.length;
         }
-        if (res == -Errno.EOPNOTSUPP || res == -Errno.EINVAL || res == -ENOTTY) {
+        if (res == -Errno.EOPNOTSUPP || res == -Errno.EINVAL || res == -Errno.ENOTTY) {
             discardCmd = false;
             return syncDiscard(u);
         }

@@ -1,29 +1,11 @@
 package io.jfio.engine.uring;
 
-import io.jfio.engine.EngineOption;
-import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoEngineFactory;
+import io.jfio.engine.SimpleEngineFactory;
 
-import java.util.List;
-
-public final class IoUringEngineFactory implements IoEngineFactory {
-    @Override
-    public String name() {
-        return "io_uring";
-    }
-
-    @Override
-    public String description() {
-        return "io_uring with hand-written rings (no liburing)";
-    }
-
-    @Override
-    public List<EngineOption> options() {
-        return IoUringOptions.OPTIONS;
-    }
-
-    @Override
-    public IoEngine create() {
-        return new IoUringEngine();
+/** ServiceLoader entry. */
+public final class IoUringEngineFactory extends SimpleEngineFactory {
+    public IoUringEngineFactory() {
+        super("io_uring", "io_uring with hand-written rings (no liburing)",
+            IoUringOptions.OPTIONS, IoUringEngine::new);
     }
 }

@@ -1,6 +1,7 @@
 package io.jfio.engine.uring;
 
 import io.jfio.engine.EngineException;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;

@@ -6,11 +6,10 @@ import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.RawMemory;
 
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -24,7 +23,6 @@ import java.util.List;
 public abstract class RingEngine implements IoEngine {
     /** A polled ring never sleeps, so a ring that stops completing would spin forever without a bound. */
     private static final long POLL_STALL_NANOS = 10_000_000_000L;
-    private static final Path NVME_POLL_QUEUES = Path.of("/sys/module/nvme/parameters/poll_queues");
 
     protected Ring ring;
     protected SubmissionQueue sq;
@@ -46,7 +44,7 @@ public abstract class RingEngine implements IoEngine {
     /** One iovec per unit, for vectored commands. */
     private ByteBuffer iovecs;
     private long iovecsAddr;
-    /** Kept reachable: the kernel reads the table at registration only, but a GC'd buffer would be reused. */
+    /** The file table registered at init; null when registerfiles is off. */
     private ByteBuffer registeredFds;
 
     /** The ring, for tests and diagnostics (null before init and after cleanup). */
@@ -97,10 +95,8 @@ public abstract class RingEngine implements IoEngine {
     private void registerBuffers() throws EngineException {
         ByteBuffer reg = RawMemory.allocate(16 * units.length, 64);
         IoUnit first = null;
-        for (IoUnit u : units) {
-            if (u != null && first == null) {
-                first = u;
-            }
+        for (int i = 0; first == null; i++) {
+            first = units[i];
         }
         for (int i = 0; i < units.length; i++) {
             IoUnit u = units[i];
@@ -203,18 +199,9 @@ public abstract class RingEngine implements IoEngine {
     /** Turns a reaped CQE's res into the unit's result ({@link IoUnit#complete}). */
     protected abstract void complete(IoUnit u, int res);
 
-    /**
-     * What the job should check when a polled ring stops completing. fio's users mostly hit this
-     * with NVMe without poll queues, so the nvme module's setting is named.
-     */
+    /** What the job should check when a polled ring stops completing. */
     protected String pollStallDiagnosis() {
-        String pq;
-        try {
-            pq = Files.readString(NVME_POLL_QUEUES).trim();
-        } catch (java.io.IOException | RuntimeException e) {
-            pq = "n/a";
-        }
-        return NVME_POLL_QUEUES + "=" + pq;
+        return BlockQueue.nvmePollQueuesLine();
     }
 
     private void checkOwner() throws EngineException {

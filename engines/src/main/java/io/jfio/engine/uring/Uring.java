@@ -100,12 +100,6 @@ public final class Uring {
     /** Start of the 80-byte command area of a 128-byte SQE (uring_cmd). */
     public static final int SQE_CMD = 48;
 
-    // RWF_* (rw_flags / aio_rw_flags / preadv2 flags).
-    public static final int RWF_HIPRI = 0x01;
-    public static final int RWF_NOWAIT = 0x08;
-    public static final int RWF_ATOMIC = 0x40;
-    public static final int RWF_DONTCACHE = 0x80;
-
     /** Human name of a setup flag set, for messages. */
     public static String setupFlagNames(int flags) {
         String[] names = {"IOPOLL", "SQPOLL", "SQ_AFF", "CQSIZE", "CLAMP", "ATTACH_WQ", "R_DISABLED",

@@ -9,14 +9,14 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
-import io.jfio.engine.uring.Errno;
+import io.jfio.engine.uring.BlockQueue;
 import io.jfio.engine.uring.RingEngine;
 import io.jfio.engine.uring.Uring;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -186,16 +186,9 @@ public final class UringCmdEngine extends RingEngine {
 
     /** Passthrough polling needs nvme poll queues; without them 6.1 silently serves IRQs, later kernels fail. */
     static String whyNoPollQueues() {
-        try {
-            Path p = Path.of("/sys/module/nvme/parameters/poll_queues");
-            if (!Files.exists(p)) {
-                return null; // nvme built differently: let the kernel decide
-            }
-            String v = Files.readString(p).trim();
-            return "0".equals(v) ? "the nvme driver has no poll queues (load it with nvme.poll_queues=N)" : null;
-        } catch (Exception e) {
-            return null;
-        }
+        // Where the nvme module has no such parameter, let the kernel decide.
+        return "0".equals(BlockQueue.nvmePollQueues())
+            ? "the nvme driver has no poll queues (load it with nvme.poll_queues=N)" : null;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.jfio.engine.asynctest;
 
-import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
@@ -8,6 +7,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.RawMemory;
+import io.jfio.engine.testing.TestContext;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -19,26 +19,22 @@ import java.util.Map;
  * runner: one file, sequential offsets wrapping inside the file, optional data pattern written and
  * verified per offset. Allocation-free inside {@link #run} once constructed.
  */
-public final class JobDriver implements EngineContext {
+public final class JobDriver extends TestContext {
     public static final int O_RDWR = 2;
     public static final int O_DIRECT = 0x4000;
     public static final int O_CREAT = 0x40;
 
-    private final int iodepth;
-    private final boolean direct;
-    private final Map<String, String> options;
     private final List<IoUnit> units = new ArrayList<>();
-    private final List<IoFile> files;
     private final ByteBuffer region;
     private final ByteBuffer[] views;
     private final IoUnit[] free;
     private int freeCount;
 
     public JobDriver(int iodepth, int bs, boolean direct, Map<String, String> options, IoFile... files) {
-        this.iodepth = iodepth;
+        super(null, iodepth);
         this.direct = direct;
-        this.options = options;
-        this.files = List.of(files);
+        engineOptions.putAll(options);
+        this.files.addAll(List.of(files));
         region = RawMemory.allocate(iodepth * bs, 4096);
         long base = RawMemory.address(region);
         views = new ByteBuffer[iodepth];
@@ -208,37 +204,7 @@ public final class JobDriver implements EngineContext {
         free[freeCount++] = u;
     }
 
-    // EngineContext
-
-    @Override
-    public String jobName() {
-        return "test";
-    }
-
-    @Override
-    public int iodepth() {
-        return iodepth;
-    }
-
-    @Override
-    public boolean direct() {
-        return direct;
-    }
-
-    @Override
-    public int extraOpenFlags() {
-        return 0;
-    }
-
-    @Override
-    public boolean readOnly() {
-        return false;
-    }
-
-    @Override
-    public Map<String, String> engineOptions() {
-        return options;
-    }
+    // The buffers are this driver's own (freed with it), not an IoBuffers the test must close.
 
     @Override
     public List<IoUnit> ioUnits() {
@@ -253,10 +219,5 @@ public final class JobDriver implements EngineContext {
     @Override
     public long bufferRegionLength() {
         return region.capacity();
-    }
-
-    @Override
-    public List<IoFile> files() {
-        return files;
     }
 }

@@ -20,6 +20,7 @@ import io.jfio.engine.nativeio.RwfFlags;
 import io.jfio.engine.nativeio.VError;
 import io.jfio.engine.testing.EngineDriver;
 import io.jfio.engine.testing.LoopDevice;
+import io.jfio.engine.testing.RawAndExt4;
 import io.jfio.engine.testing.TestContext;
 
 /**
@@ -27,8 +28,7 @@ import io.jfio.engine.testing.TestContext;
  * 6.14+ and refused by block devices and tmpfs; nowait and hipri as spec/engines.md 2.3 says.
  */
 class Pvsync2FlagsTest {
-    private static LoopDevice loop;
-    private static LoopDevice ext4;
+    private static RawAndExt4 loops;
     private static Path mount;
 
     @BeforeAll
@@ -36,21 +36,14 @@ class Pvsync2FlagsTest {
         LoopDevice.assumeAvailable();
         Assumptions.assumeTrue(kernelAtLeast(6, 14), "skipped: RWF_DONTCACHE needs Linux 6.14+, this is "
             + System.getProperty("os.version"));
-        loop = LoopDevice.create(8L << 20, false);
-        ext4 = LoopDevice.create(64L << 20, false);
-        mount = ext4.mountExt4();
+        loops = RawAndExt4.create(8L << 20, 64L << 20);
+        mount = loops.mount;
     }
 
     @AfterAll
     static void tearDown() throws IOException {
-        try {
-            if (ext4 != null) {
-                ext4.close();
-            }
-        } finally {
-            if (loop != null) {
-                loop.close();
-            }
+        if (loops != null) {
+            loops.close();
         }
     }
 
@@ -70,8 +63,7 @@ class Pvsync2FlagsTest {
                                     String option, String value) throws Exception {
         try (IoBuffers buffers = IoBuffers.allocate(1, 65536, 4096)) {
             TestContext ctx = new TestContext(buffers, 1).option(option, value);
-            IoFile f = new IoFile(path, 0);
-            ctx.files.add(f);
+            IoFile f = ctx.file(path);
             engine.init(ctx);
             engine.openFile(f, OpenFlags.forJob(ddir == IoDirection.WRITE, false, regular, 0));
             EngineDriver d = new EngineDriver(engine, buffers.units());
@@ -110,7 +102,7 @@ class Pvsync2FlagsTest {
     @Test
     void failsWithEopnotsuppOnABlockDevice() throws Exception {
         Pvsync2Engine engine = new Pvsync2Engine();
-        EngineDriver d = run(loop.device(), false, IoDirection.READ, engine);
+        EngineDriver d = run(loops.raw.device(), false, IoDirection.READ, engine);
         assertEquals(16, d.errors);
         assertEquals(95, d.firstErrno);
         assertEquals("err=95 (file:io_u.c:1876, func=io_u error, error=Operation not supported)",
@@ -125,7 +117,7 @@ class Pvsync2FlagsTest {
     /** spec 2.3: a buffered NOWAIT write to a block device is refused with EOPNOTSUPP. */
     @Test
     void nowaitReachesTheKernel() throws Exception {
-        EngineDriver d = run(loop.device(), false, IoDirection.WRITE, new Pvsync2Engine(), "nowait", "1");
+        EngineDriver d = run(loops.raw.device(), false, IoDirection.WRITE, new Pvsync2Engine(), "nowait", "1");
         assertEquals(16, d.errors);
         assertEquals(Errno.EOPNOTSUPP, d.firstErrno);
         assertNull(new Pvsync2Engine().errorHint(95), "no DONTCACHE hint for nowait");

@@ -37,8 +37,7 @@ class SyncAllocationTest {
             if (name.equals("pvsync2")) {
                 ctx.option("hipri", "").option("hipri_percentage", "50");
             }
-            IoFile f = new IoFile(file.toString(), 0);
-            ctx.files.add(f);
+            IoFile f = ctx.file(file.toString());
             e.init(ctx);
             e.openFile(f, OpenFlags.forJob(false, false, true, 0));
             EngineDriver.Planner plan = (seq, u) -> {

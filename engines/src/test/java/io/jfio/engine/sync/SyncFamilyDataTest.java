@@ -23,6 +23,7 @@ import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.testing.EngineDriver;
 import io.jfio.engine.testing.LoopDevice;
+import io.jfio.engine.testing.RawAndExt4;
 import io.jfio.engine.testing.TestContext;
 
 /**
@@ -35,28 +36,22 @@ class SyncFamilyDataTest {
     private static final int REGION = 512 * 1024;
     private static final MemoryIO MEM = MemoryIO.getInstance();
 
+    private static RawAndExt4 loops;
     private static LoopDevice raw;
-    private static LoopDevice ext4;
     private static Path mount;
 
     @BeforeAll
     static void setUp() throws IOException {
         LoopDevice.assumeAvailable();
-        raw = LoopDevice.create(8L << 20, false);
-        ext4 = LoopDevice.create(64L << 20, false);
-        mount = ext4.mountExt4();
+        loops = RawAndExt4.create(8L << 20, 64L << 20);
+        raw = loops.raw;
+        mount = loops.mount;
     }
 
     @AfterAll
     static void tearDown() throws IOException {
-        try {
-            if (ext4 != null) {
-                ext4.close();
-            }
-        } finally {
-            if (raw != null) {
-                raw.close();
-            }
+        if (loops != null) {
+            loops.close();
         }
     }
 
@@ -86,8 +81,7 @@ class SyncFamilyDataTest {
             // write, buffered
             IoEngine w = EngineRegistry.load().resolve(writer).create();
             TestContext wctx = new TestContext(buffers, depth);
-            IoFile wf = new IoFile(path, 0);
-            wctx.files.add(wf);
+            IoFile wf = wctx.file(path);
             w.init(wctx);
             boolean regular = !BlockDevice.isBlockDevice(Path.of(path));
             w.openFile(wf, OpenFlags.forJob(true, false, regular, 0));
@@ -117,8 +111,7 @@ class SyncFamilyDataTest {
             TestContext rctx = new TestContext(buffers, depth);
             rctx.direct = true;
             rctx.readOnly = true;
-            IoFile rf = new IoFile(path, 0);
-            rctx.files.add(rf);
+            IoFile rf = rctx.file(path);
             r.init(rctx);
             r.openFile(rf, OpenFlags.forJob(false, true, regular, 0));
             long[] bad = new long[1];
@@ -155,8 +148,7 @@ class SyncFamilyDataTest {
             try (IoBuffers b = IoBuffers.allocate(1, 65536, 4096)) {
                 IoEngine e = new PsyncEngine();
                 TestContext ctx = new TestContext(b, 1);
-                IoFile f = new IoFile(path, 0);
-                ctx.files.add(f);
+                IoFile f = ctx.file(path);
                 e.init(ctx);
                 e.openFile(f, OpenFlags.forJob(true, false, regular, 0));
                 EngineDriver d = new EngineDriver(e, b.units());

@@ -25,8 +25,7 @@ class VsyncEngineTest {
         try (IoBuffers b = IoBuffers.allocate(8, 4096, 4096)) {
             VsyncEngine e = new VsyncEngine();
             TestContext ctx = new TestContext(b, 4);
-            IoFile f = new IoFile(file.toString(), 0);
-            ctx.files.add(f);
+            IoFile f = ctx.file(file.toString());
             e.init(ctx);
             e.openFile(f, OpenFlags.forJob(true, false, true, 0));
             for (int i = 0; i < 4; i++) {

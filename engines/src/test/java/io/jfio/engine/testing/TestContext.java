@@ -10,8 +10,11 @@ import io.jfio.engine.IoBuffers;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 
-/** A plain EngineContext for engine tests: settings in fields, buffers from an IoBuffers. */
-public final class TestContext implements EngineContext {
+/**
+ * A plain EngineContext for engine tests: settings in fields, buffers from an IoBuffers (or from
+ * a subclass that owns its buffers, like the async tests' JobDriver).
+ */
+public class TestContext implements EngineContext {
     public String jobName = "test";
     public int iodepth = 1;
     public boolean direct;
@@ -29,6 +32,13 @@ public final class TestContext implements EngineContext {
     public TestContext option(String name, String value) {
         engineOptions.put(name, value);
         return this;
+    }
+
+    /** Adds a job file (its index is its position) and returns it, for the engine to open. */
+    public IoFile file(String path) {
+        IoFile f = new IoFile(path, files.size());
+        files.add(f);
+        return f;
     }
 
     @Override

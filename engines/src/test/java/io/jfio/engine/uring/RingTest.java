@@ -1,6 +1,8 @@
 package io.jfio.engine.uring;
 
 import io.jfio.engine.EngineException;
+import io.jfio.engine.nativeio.Errno;
+import io.jfio.engine.nativeio.RwfFlags;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;
@@ -110,34 +112,39 @@ class RingTest {
         return res;
     }
 
-    private static int openShm(String name) {
-        int fd = io.jfio.engine.nativeio.Native.libc().open("/dev/shm/" + name, 0x40 | 2, 0644);
-        assertTrue(fd >= 0);
-        return fd;
+    /** A scratch file in /dev/shm, open read-write; closed and removed on close. */
+    private record ShmFile(String path, int fd) implements AutoCloseable {
+        static ShmFile create(String tag) {
+            String path = "/dev/shm/jfio-engines-async-" + tag + "-" + ProcessHandle.current().pid();
+            int fd = io.jfio.engine.nativeio.Native.libc().open(path, 0x40 | 2, 0644);
+            assertTrue(fd >= 0);
+            return new ShmFile(path, fd);
+        }
+
+        @Override
+        public void close() {
+            io.jfio.engine.nativeio.Native.libc().close(fd);
+            io.jfio.engine.nativeio.Native.libc().unlink(path);
+        }
     }
 
     @Test
     void fsyncOnAnIopollRingIsEinval() throws EngineException {
-        String name = "jfio-engines-async-ring-" + ProcessHandle.current().pid();
-        int fd = openShm(name);
-        try (Ring ring = Ring.setup(4, Uring.SETUP_IOPOLL, 0, -1, 0)) {
+        try (ShmFile shm = ShmFile.create("ring"); Ring ring = Ring.setup(4, Uring.SETUP_IOPOLL, 0, -1, 0)) {
+            int fd = shm.fd();
             int slot = ring.sq().next();
             ring.sq().prep(slot, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 7);
             assertEquals(-Errno.EINVAL, one(ring, slot), "the trap the engine avoids by syncing synchronously");
-        } finally {
-            io.jfio.engine.nativeio.Native.libc().close(fd);
-            io.jfio.engine.nativeio.Native.libc().unlink("/dev/shm/" + name);
         }
     }
 
     @Test
     void reusedSlotsAreZeroedSoStaleFieldsCannotBreakFsync() throws EngineException {
-        String name = "jfio-engines-async-ring2-" + ProcessHandle.current().pid();
-        int fd = openShm(name);
-        try (Ring ring = Ring.setup(1, 0, 0, -1, 0)) {
+        try (ShmFile shm = ShmFile.create("ring2"); Ring ring = Ring.setup(1, 0, 0, -1, 0)) {
+            int fd = shm.fd();
             // A slot once used as READ_FIXED-like (buf_index, rw_flags set) ...
             int slot = ring.sq().next();
-            ring.sq().prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, Uring.RWF_NOWAIT, 1);
+            ring.sq().prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, RwfFlags.RWF_NOWAIT, 1);
             ring.sq().putShort(slot, Uring.SQE_BUF_INDEX, 3);
             one(ring, slot);
             // ... comes back zeroed from next(), so an FSYNC prepared in it succeeds.
@@ -153,9 +160,6 @@ class RingTest {
             ring.sq().prep(stale, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 4);
             ring.sq().putShort(stale, Uring.SQE_BUF_INDEX, 3);
             assertEquals(-Errno.EINVAL, one(ring, stale), "kernel rejects an FSYNC with a stale buf_index");
-        } finally {
-            io.jfio.engine.nativeio.Native.libc().close(fd);
-            io.jfio.engine.nativeio.Native.libc().unlink("/dev/shm/" + name);
         }
     }
 

@@ -48,6 +48,18 @@ public final class IoLoop {
     private final int iodepthLow;
 
     private final IoSource source;
+    /** The source has rate options: the loop reads the clock every round and checks rate_min. */
+    private final boolean paced;
+    private final boolean thinks;
+    /**
+     * The latest timestamp the loop took (start, issue, completion): what the runtime and
+     * ramp_time checks compare, like fio's ts_cache, so that no extra clock read is made per I/O
+     * beyond fio's timestamp points (spec/output-format.md 3.1). Refreshed from the clock itself
+     * every {@link #CLOCK_ROUNDS} rounds in case a round took no timestamp.
+     */
+    private long clock;
+    private int roundsSinceClock;
+    private static final int CLOCK_ROUNDS = 64;
     private final JobStats stats;
     private final JobState state;
     private final boolean latHistogram;
@@ -98,6 +110,8 @@ public final class IoLoop {
         this.batchCompleteMax = Math.max(b.batchCompleteMax, this.batchCompleteMin);
         this.iodepthLow = b.iodepthLow <= 0 || b.iodepthLow > iodepth ? iodepth : b.iodepthLow;
         this.source = b.source;
+        this.paced = b.source.paced();
+        this.thinks = b.source.thinks();
         this.stats = b.stats;
         this.state = b.state;
         this.latHistogram = b.latHistogram;
@@ -122,8 +136,13 @@ public final class IoLoop {
             startMeasuring(epochNanos);
         }
         int pass = source.pass();
+        clock = System.nanoTime();
         while (!state.terminated() && !failed) {
-            now = System.nanoTime();
+            if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
+                roundsSinceClock = 0;
+                clock = System.nanoTime();
+            }
+            now = clock;
             if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
                 break;
             }
@@ -135,7 +154,9 @@ public final class IoLoop {
             if (requeueCount > 0) {
                 // BUSY or a short transfer: the same I/O goes again (the pattern counted it already).
                 u = units[requeue[requeueHead]];
-                requeueHead = (requeueHead + 1) % requeue.length;
+                if (++requeueHead == requeue.length) {
+                    requeueHead = 0;
+                }
                 requeueCount--;
                 curDepth++;
             } else {
@@ -150,7 +171,7 @@ public final class IoLoop {
                 u = units[free[--freeCount]];
                 curDepth++;
                 held = 1;
-                if (!prepare(u, (now - epochNanos) / 1000L)) {
+                if (!prepare(u, paced ? (now - epochNanos) / 1000L : 0)) {
                     held = 0;
                     curDepth--;
                     free[freeCount++] = u.index;
@@ -162,7 +183,7 @@ public final class IoLoop {
                     quiesce();
                     newPass.run();
                 }
-                long wait = u.ddir.isData() ? source.rateWaitUsec() : 0;
+                long wait = paced && u.ddir.isData() ? source.rateWaitUsec() : 0;
                 if (wait > 0 && !pace(wait)) {
                     held = 0;
                     curDepth--;
@@ -170,7 +191,7 @@ public final class IoLoop {
                     break;
                 }
             }
-            u.startTimeNanos = System.nanoTime();
+            u.startTimeNanos = clock = System.nanoTime();
             held = 0;
             QueueStatus ret = queue(u);
             if (ret == QueueStatus.BUSY) {
@@ -185,8 +206,10 @@ public final class IoLoop {
             }
             int ddir = u.ddir.ordinal();
             if (ddir < 3 && ret != QueueStatus.BUSY) {
-                thinkIfDue(ddir);
-                if (measuring) {
+                if (thinks) {
+                    thinkIfDue(ddir);
+                }
+                if (measuring && paced) {
                     checkMinRate();
                 }
             }
@@ -230,6 +253,7 @@ public final class IoLoop {
             return false;
         }
         sleepUntil(until);
+        clock = System.nanoTime();
         return !state.terminated();
     }
 
@@ -252,7 +276,9 @@ public final class IoLoop {
         if (sleep > 0) {
             sleepUntil(System.nanoTime() + sleep * 1000L);
         }
-        long total = (System.nanoTime() - start) / 1000L;
+        long end = System.nanoTime();
+        clock = end;
+        long total = (end - start) / 1000L;
         source.thinkDone(ddir, total, issued[0] + issued[1] + issued[2], completed[0] + completed[1] + completed[2]);
     }
 
@@ -357,7 +383,7 @@ public final class IoLoop {
         int ddir = u.ddir.ordinal();
         boolean data = ddir < 3;
         if (syncEngine) {
-            u.issueTimeNanos = System.nanoTime();
+            u.issueTimeNanos = clock = System.nanoTime();
         }
         if (data) {
             issued[ddir]++;
@@ -376,7 +402,7 @@ public final class IoLoop {
             stats.markComplete(1);
         }
         if (ret == QueueStatus.COMPLETED) {
-            long t = System.nanoTime();
+            long t = clock = System.nanoTime();
             if (!syncEngine) {
                 u.issueTimeNanos = t;
             }
@@ -415,11 +441,20 @@ public final class IoLoop {
             return;
         }
         stats.markSubmit(queued);
-        long t = System.nanoTime();
+        // The issue time after the submit call; engines that stamp it themselves (null, libaio,
+        // io_uring) already did, so the clock is read only for units still without one.
+        long t = 0;
+        boolean stamped = false;
         for (int i = 0; i < queued; i++) {
             IoUnit u = pending[i];
             if (!engineSetsIssueTime || u.issueTimeNanos < u.startTimeNanos) {
+                if (!stamped) {
+                    t = clock = System.nanoTime();
+                    stamped = true;
+                }
                 u.issueTimeNanos = t;
+            } else if (u.issueTimeNanos - clock > 0) {
+                clock = u.issueTimeNanos;
             }
             if (measuring && u.ddir.isData()) {
                 stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
@@ -463,7 +498,7 @@ public final class IoLoop {
         if (n <= 0) {
             return true;
         }
-        long t = System.nanoTime();
+        long t = clock = System.nanoTime();
         for (int i = 0; i < n; i++) {
             complete(engine.event(i), t, false);
         }
@@ -520,7 +555,12 @@ public final class IoLoop {
     }
 
     private void pushRequeue(IoUnit u) {
-        requeue[(requeueHead + requeueCount) % requeue.length] = u.index;
+        // Null at iodepth > 1 requeues every I/O (BUSY until reaped): wrap without a division.
+        int tail = requeueHead + requeueCount;
+        if (tail >= requeue.length) {
+            tail -= requeue.length;
+        }
+        requeue[tail] = u.index;
         requeueCount++;
     }
 

@@ -20,6 +20,20 @@ public interface IoSource {
         return 1;
     }
 
+    /**
+     * True when {@link #next} needs the current time or {@link #rateWaitUsec}/{@link #checkMinRate}
+     * can answer anything (a rate option is set). When false the loop skips those calls and reads
+     * the clock only at fio's timestamp points (spec/output-format.md 3.1).
+     */
+    default boolean paced() {
+        return true;
+    }
+
+    /** True when the job has a thinktime ({@link #thinkDue} can answer true). */
+    default boolean thinks() {
+        return true;
+    }
+
     /** How long to wait before issuing the unit the last {@link #next} filled (rate pacing). */
     default long rateWaitUsec() {
         return 0;

@@ -48,6 +48,16 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public boolean paced() {
+        return rate.enabled();
+    }
+
+    @Override
+    public boolean thinks() {
+        return rate.thinktimeEnabled();
+    }
+
+    @Override
     public void engineQueues(boolean queues) {
         pattern.setEngineQueues(queues);
     }

@@ -2,11 +2,12 @@ package io.jfio.runner.peak;
 
 import io.jfio.engine.EngineException;
 import io.jfio.engine.aio.AioContext;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
+import io.jfio.engine.nativeio.RwfFlags;
 import io.jfio.engine.uring.CompletionQueue;
-import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.uring.Ring;
 import io.jfio.engine.uring.SubmissionQueue;
 import io.jfio.engine.uring.Uring;
@@ -667,7 +668,7 @@ final class PeakSubmitter implements Runnable {
     private void syncLoop() {
         long myDone = 0;
         long myCalls = 0;
-        int flags = polled ? Uring.RWF_HIPRI : 0;
+        int flags = polled ? RwfFlags.RWF_HIPRI : 0;
         while (!finish) {
             int fi = nextFile();
             PeakFile f = files[fi];

@@ -1,0 +1,59 @@
+package io.jfio.runner.job;
+
+import io.jfio.runner.Run;
+import io.jfio.runner.RunRequest;
+import io.jfio.runner.support.Jobs;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The time_based paths of the I/O loop (runtime and ramp_time checked against the loop's cached
+ * clock, the end of ramp_time resetting the statistics, rate pacing) allocate nothing per I/O:
+ * ThreadMXBean.getThreadAllocatedBytes over the job thread's loop stays under a fixed bound while
+ * the jobs do hundreds of thousands of I/Os. No timing is asserted.
+ */
+@Timeout(60)
+class HotPathAllocationTest {
+    private static final long BOUND = 256 * 1024;
+
+    @Test
+    void timeBasedJobsWithRampAllocateNothingPerIo() throws Exception {
+        Path dir = Path.of("/dev/shm");
+        Assumptions.assumeTrue(Files.isDirectory(dir), "no /dev/shm for the psync file");
+        Path work = Files.createDirectories(dir.resolve("perf"));
+        Path file = work.resolve("hotpath-alloc.dat");
+        try {
+            String common = "rw=randread\nbs=4k\nnorandommap\ntime_based\nruntime=1500ms\nramp_time=300ms\n";
+            String jobs = "[null-qd1]\nioengine=null\nsize=1g\n" + common
+                    + "[null-qd32]\nioengine=null\nsize=1g\niodepth=32\n" + common
+                    + "[psync]\nioengine=psync\nsize=8m\nfilename=" + file + "\n" + common
+                    + "[rated]\nioengine=null\nsize=1g\nrate_iops=100000\n" + common;
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            Run r = new Run(new RunRequest(Jobs.parse(jobs), Set.of("normal"), 3, null, "never", 0, 0, false),
+                    new PrintStream(out, true), new PrintStream(err, true), Run.defaultEngines(), PatternSource.FACTORY);
+            assertEquals(0, r.execute(), err.toString());
+            for (Job j : r.jobs()) {
+                long ios = j.stats().totalIoU[0];
+                long bytes = j.loopAllocatedBytes();
+                System.out.printf("%s: %d I/Os after ramp, %d bytes allocated in the I/O loop%n", j.spec().name(), ios, bytes);
+                Assumptions.assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");
+                // Set-up and the end of ramp_time only (fresh StreamStats), nothing per I/O.
+                assertTrue(bytes < BOUND, j.spec().name() + ": " + bytes + " bytes for " + ios + " I/Os");
+                assertTrue(ios > 0, j.spec().name() + " did no I/O");
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+}
