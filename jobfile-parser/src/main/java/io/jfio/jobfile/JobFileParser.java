@@ -134,6 +134,8 @@ public final class JobFileParser {
         cliJob = global.copy();
         cliJob.values.put("name", name);
         cliJob.locations.put("name", SourceLocation.COMMAND_LINE);
+        // fio lists a command-line job's name first among its JSON "job options"
+        cliJob.printList.add(new String[] {"name", name});
     }
 
     /** A job option from the command line (resolved to its canonical name), applied in order. */
@@ -502,7 +504,20 @@ public final class JobFileParser {
                 jobs.add(spec);
             }
         }
-        return new ParseResult(List.copyOf(jobs), List.copyOf(warnings), showcmd.toString());
+        return new ParseResult(List.copyOf(jobs), List.copyOf(warnings), showcmd.toString(), globalOptions());
+    }
+
+    /** fio's "global options": each option once, where it first appeared, with its last value. */
+    private List<Map.Entry<String, String>> globalOptions() {
+        Map<String, String> merged = new java.util.LinkedHashMap<>();
+        for (String[] p : global.printList) {
+            merged.put(p[0], p[1]);
+        }
+        List<Map.Entry<String, String>> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : merged.entrySet()) {
+            out.add(new java.util.AbstractMap.SimpleImmutableEntry<>(e.getKey(), e.getValue()));
+        }
+        return List.copyOf(out);
     }
 
     public List<ParseWarning> warnings() {

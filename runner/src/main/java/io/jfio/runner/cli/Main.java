@@ -221,7 +221,7 @@ public final class Main {
                     return 1;
                 }
                 RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
-                        statusInterval, readOnly);
+                        statusInterval, readOnly, result.globalOptions());
                 return Run.execute(request, out, err);
             } catch (CommandLine.UsageError e) {
                 err.println("fio: " + e.getMessage());
