@@ -238,7 +238,7 @@ public final class Job {
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
-                        List.of(units), buffers, fs));
+                        List.of(units), buffers, fs, blockSizes()));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
@@ -392,14 +392,25 @@ public final class Job {
 
     /** The largest block size the job can issue: the unit buffer size. */
     private int maxBlockSize() {
-        long max = 0;
+        int[] sizes = blockSizes();
+        return Math.max(512, sizes.length == 0 ? 0 : sizes[sizes.length - 1]);
+    }
+
+    /**
+     * Every block size the job may issue, ascending and distinct: bs of each direction, the ends
+     * of bsrange and every bssplit entry (for {@link EngineContext#blockSizes()}: engines with a
+     * device granularity check them all up front, as fio checks min/max bs of every direction).
+     */
+    int[] blockSizes() {
+        java.util.TreeSet<Long> sizes = new java.util.TreeSet<>();
         for (long b : Opts.getPerDirection(spec, 4096, "bs")) {
-            max = Math.max(max, b);
+            sizes.add(b);
         }
         if (spec.has("bsrange") && spec.value("bsrange") != null) {
             try {
                 for (SizeRange r : spec.getRanges("bsrange")) {
-                    max = Math.max(max, r.high());
+                    sizes.add(r.low());
+                    sizes.add(r.high());
                 }
             } catch (RuntimeException e) {
                 // not a range: bs already covers it
@@ -410,7 +421,7 @@ public final class Job {
                 for (List<BsSplitEntry> l : spec.getBsSplit()) {
                     if (l != null) {
                         for (BsSplitEntry b : l) {
-                            max = Math.max(max, b.blockSize());
+                            sizes.add(b.blockSize());
                         }
                     }
                 }
@@ -418,7 +429,8 @@ public final class Job {
                 // no split
             }
         }
-        return (int) Math.max(512, max);
+        sizes.remove(0L);
+        return sizes.stream().mapToInt(Long::intValue).toArray();
     }
 
     private void applyCpuAffinity() throws JobError {
@@ -492,7 +504,8 @@ public final class Job {
     }
 
     private record Ctx(JobSpec spec, int iodepth, boolean direct, int extraOpenFlags, boolean readOnly,
-                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files) implements EngineContext {
+                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes)
+            implements EngineContext {
         @Override
         public String jobName() {
             return spec.name();
