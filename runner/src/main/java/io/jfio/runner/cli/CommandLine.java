@@ -72,14 +72,13 @@ final class CommandLine {
                 }
                 return null;
             }
-            if (!a.startsWith("-") || a.equals("-")) {
+            DashedOption d = DashedOption.parse(a);
+            if (d == null) {
                 positional.add(a);
                 continue;
             }
-            String body = a.startsWith("--") ? a.substring(2) : a.substring(1);
-            int eq = body.indexOf('=');
-            String word = eq < 0 ? body : body.substring(0, eq);
-            String value = eq < 0 ? null : body.substring(eq + 1);
+            String word = d.name();
+            String value = d.value();
             Candidate c = resolve(word, a, engineInForce.get());
             if (c.arg == Arg.NONE && value != null) {
                 throw new UsageError("option '--" + c.name + "' doesn't allow an argument");

@@ -1,6 +1,7 @@
 package io.jfio.runner.multi;
 
 import io.jfio.jobfile.JobFileParser;
+import io.jfio.runner.cli.DashedOption;
 import io.jfio.runner.compare.Comparison;
 import io.jfio.runner.compare.ComparisonReport;
 
@@ -39,14 +40,13 @@ public final class MultiMain {
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
-                if (!a.startsWith("-") || a.equals("-")) {
+                DashedOption d = DashedOption.parse(a);
+                if (d == null) {
                     files.add(a);
                     continue;
                 }
-                String body = a.startsWith("--") ? a.substring(2) : a.substring(1);
-                int eq = body.indexOf('=');
-                String name = eq < 0 ? body : body.substring(0, eq);
-                String value = eq < 0 ? null : body.substring(eq + 1);
+                String name = d.name();
+                String value = d.value();
                 boolean own = switch (name) {
                     case "target", "repeat", "output-dir", "compare", "set", "output-format", "terse-version",
                          "alpha" -> true;
