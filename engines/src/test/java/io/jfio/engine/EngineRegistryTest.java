@@ -6,22 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.jfio.engine.testing.EngineJar;
 import io.jfio.engine.testing.TestContext;
 
 class EngineRegistryTest {
@@ -59,30 +52,8 @@ class EngineRegistryTest {
     @BeforeAll
     static void buildExternalJar() throws IOException {
         work = Files.createTempDirectory("engines-sync-ext-");
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Assumptions.assumeTrue(javac != null, "skipped: no Java compiler in this runtime (JRE only)");
-        Path src = work.resolve("src/com/example/jfio/CountingEngine.java");
-        Files.createDirectories(src.getParent());
-        Files.writeString(src, ENGINE_SOURCE);
-        Path classes = work.resolve("classes");
-        Files.createDirectories(classes);
-        int rc = javac.run(null, null, null, "-d", classes.toString(),
-            "-cp", System.getProperty("java.class.path"), src.toString());
-        assertEquals(0, rc, "javac of the external engine");
-        jar = work.resolve("counting-engine.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
-            try (var files = Files.walk(classes)) {
-                for (Path p : files.filter(Files::isRegularFile).toList()) {
-                    out.putNextEntry(new JarEntry(classes.relativize(p).toString()));
-                    Files.copy(p, out);
-                    out.closeEntry();
-                }
-            }
-            out.putNextEntry(new JarEntry("META-INF/services/io.jfio.engine.IoEngineFactory"));
-            OutputStream o = out;
-            o.write("com.example.jfio.CountingEngine$Factory\n".getBytes(StandardCharsets.UTF_8));
-            out.closeEntry();
-        }
+        jar = EngineJar.build(work, "com.example.jfio.CountingEngine", ENGINE_SOURCE,
+            "com.example.jfio.CountingEngine$Factory", "counting-engine.jar");
     }
 
     @AfterAll

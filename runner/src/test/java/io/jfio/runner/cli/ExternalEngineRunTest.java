@@ -1,18 +1,13 @@
 package io.jfio.runner.cli;
 
-import org.junit.jupiter.api.Assumptions;
+import io.jfio.engine.testing.EngineJar;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,27 +44,8 @@ class ExternalEngineRunTest {
 
     @BeforeAll
     static void buildJar() throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Assumptions.assumeTrue(javac != null, "skipped: no Java compiler in this runtime (JRE only)");
-        Path src = work.resolve("src/com/example/ext/EchoEngine.java");
-        Files.createDirectories(src.getParent());
-        Files.writeString(src, SOURCE);
-        Path classes = work.resolve("classes");
-        Files.createDirectories(classes);
-        assertEquals(0, javac.run(null, null, null, "-d", classes.toString(),
-                "-cp", System.getProperty("java.class.path"), src.toString()), "javac of the external engine");
-        Path services = classes.resolve("META-INF/services/io.jfio.engine.IoEngineFactory");
-        Files.createDirectories(services.getParent());
-        Files.writeString(services, "com.example.ext.EchoEngine$Factory\n");
-        jar = work.resolve("echo-engine.jar");
-        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
-             var files = Files.walk(classes)) {
-            for (Path p : files.filter(Files::isRegularFile).toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(p).toString()));
-                Files.copy(p, out);
-                out.closeEntry();
-            }
-        }
+        jar = EngineJar.build(work, "com.example.ext.EchoEngine", SOURCE, "com.example.ext.EchoEngine$Factory",
+                "echo-engine.jar");
     }
 
     @Test
