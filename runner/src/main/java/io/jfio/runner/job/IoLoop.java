@@ -179,9 +179,12 @@ public final class IoLoop {
                 }
                 if (source.pass() != pass) {
                     // A new loop over the files: fio lets the previous one complete first.
+                    boolean again = pass > 0; // the pattern's first pass starts inside the first next()
                     pass = source.pass();
                     quiesce();
-                    newPass.run();
+                    if (again) {
+                        newPass.run();
+                    }
                 }
                 long wait = paced && u.ddir.isData() ? source.rateWaitUsec() : 0;
                 if (wait > 0 && !pace(wait)) {
