@@ -499,6 +499,11 @@ public final class IoLoop {
         }
         stats.markComplete(n);
         if (n <= 0) {
+            if (min > 0) {
+                // A wait that returned nothing (interrupted): no timestamp was taken, so the
+                // runtime check must not go on with the one from before the wait.
+                clock = System.nanoTime();
+            }
             return true;
         }
         long t = clock = System.nanoTime();
