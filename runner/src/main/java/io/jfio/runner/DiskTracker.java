@@ -41,7 +41,9 @@ final class DiskTracker {
     void track(List<Job> jobs) {
         for (Job j : jobs) {
             String engine = Opts.getString(j.spec(), "psync", "ioengine");
-            if (!Opts.getBool(j.spec(), true, "disk_util") || engine.equals("null") || engine.startsWith("cpuio")) {
+            // fio adds a job's disks once its files are set up, so one that failed there shows none.
+            if (!Opts.getBool(j.spec(), true, "disk_util") || engine.equals("null") || engine.startsWith("cpuio")
+                    || j.setupFailed()) {
                 continue;
             }
             for (var e : devices.devicesOf(FileNames.forJob(j.spec())).entrySet()) {

@@ -206,6 +206,11 @@ public final class Job {
         prepared = true;
     }
 
+    /** True once {@link #prepare()} ran and failed: fio never registers such a job's disks. */
+    public boolean setupFailed() {
+        return prepared && prepareError != null;
+    }
+
     private void runJob() throws JobError {
         Object sd = spec.has("startdelay") ? spec.value("startdelay") : null;
         long delay = sd instanceof SizeRange r ? pickDelay(r.low(), r.high()) : Opts.getLong(spec, 0, "startdelay");
