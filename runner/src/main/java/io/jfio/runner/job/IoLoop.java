@@ -93,6 +93,7 @@ public final class IoLoop {
 
     public IoLoop(Builder b) {
         this.engine = b.engine;
+        this.direct = b.direct;
         this.syncEngine = b.syncEngine;
         this.countPerIo = b.syncEngine && !b.diskless;
         this.engineSetsIssueTime = b.setsIssueTime;
@@ -572,6 +573,8 @@ public final class IoLoop {
         requeueCount++;
     }
 
+    private final boolean direct;
+
     private void ioError(IoUnit u, int errno) {
         int ddir = u.ddir.ordinal();
         boolean readClass = ddir == 0;
@@ -590,6 +593,11 @@ public final class IoLoop {
             String details = engine.errorDetails(u);
             if (details != null) {
                 err.println(details);
+            }
+            // fio's td_io_queue: EINVAL on the first I/O of a direction is most likely alignment.
+            if (direct && errno == 22 && issued[ddir & 1] == 1) {
+                err.println("fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad,"
+                        + " or invalid block size. Try setting direct=0.");
             }
             String hint = engine.errorHint(errno);
             if (hint != null) {
@@ -654,12 +662,19 @@ public final class IoLoop {
         long fdatasyncEvery;
         int continueOnError;
         PrintStream err = System.err;
+        boolean direct;
 
         public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;
             syncEngine = sync;
             diskless = diskLess;
             setsIssueTime = setsIssue;
+            return this;
+        }
+
+        /** direct=1: an EINVAL on the first I/O of a direction gets fio's O_DIRECT hint. */
+        public Builder direct(boolean d) {
+            direct = d;
             return this;
         }
 

@@ -292,6 +292,7 @@ public final class Job {
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
+                    .direct(FileSetup.isDirect(spec))
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
                     .build();
             long allocBefore = allocatedBytes();
