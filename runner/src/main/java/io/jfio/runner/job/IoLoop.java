@@ -587,13 +587,14 @@ public final class IoLoop {
             }
             return;
         }
+        // fio's io_u_log_error: one line for every failed unit, also those reaped after the first.
+        err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
+                Errno.strerror(errno), ddirName(u.ddir), u.offset, u.length);
+        String details = engine.errorDetails(u);
+        if (details != null) {
+            err.println(details);
+        }
         if (!failed) {
-            err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
-                    Errno.strerror(errno), ddirName(u.ddir), u.offset, u.length);
-            String details = engine.errorDetails(u);
-            if (details != null) {
-                err.println(details);
-            }
             // fio's td_io_queue: EINVAL on the first I/O of a direction is most likely alignment.
             if (direct && errno == 22 && issued[ddir & 1] == 1) {
                 err.println("fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad,"
@@ -603,8 +604,8 @@ public final class IoLoop {
             if (hint != null) {
                 err.println(hint);
             }
-            err.flush();
         }
+        err.flush();
         if ((continueOnError & bit) != 0) {
             stats.totalErrors++;
             if (stats.totalErrors == 1) {
