@@ -238,6 +238,10 @@ public final class Job {
         if (state.terminated()) {
             return;
         }
+        if (Opts.getBool(spec, false, "create_only")) {
+            // fio's create_only: the files are laid out (above), then the job is done without I/O.
+            return;
+        }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         try {
