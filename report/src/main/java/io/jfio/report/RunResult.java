@@ -90,10 +90,7 @@ public final class RunResult {
             cur.report = r;
             adoptError(cur, j);
             cur.firstError = j.firstError;
-            cur.latencyDepth = j.latencyDepth;
-            cur.latencyTargetNs = j.latencyTargetNs;
-            cur.latencyWindowUs = j.latencyWindowUs;
-            cur.latencyPercentile = j.latencyPercentile;
+            copyLatencyTarget(cur, j);
             cur.eta = Math.max(cur.eta, j.eta);
             cur.merge(j);
         }
@@ -115,15 +112,20 @@ public final class RunResult {
         c.headerTime = j.headerTime;
         c.options = j.options;
         c.report = j.report.copy();
-        c.latencyDepth = j.latencyDepth;
-        c.latencyTargetNs = j.latencyTargetNs;
-        c.latencyWindowUs = j.latencyWindowUs;
-        c.latencyPercentile = j.latencyPercentile;
+        copyLatencyTarget(c, j);
         c.restoredUsrCpu = j.restoredUsrCpu;
         c.restoredSysCpu = j.restoredSysCpu;
         c.restoredTerseFirstUsec = j.restoredTerseFirstUsec;
         c.restoredMixed = j.restoredMixed;
         return c;
+    }
+
+    /** The latency target fields a thread_stat takes from each member as it joins (the last one wins). */
+    private static void copyLatencyTarget(JobResult ts, JobResult j) {
+        ts.latencyDepth = j.latencyDepth;
+        ts.latencyTargetNs = j.latencyTargetNs;
+        ts.latencyWindowUs = j.latencyWindowUs;
+        ts.latencyPercentile = j.latencyPercentile;
     }
 
     /**
