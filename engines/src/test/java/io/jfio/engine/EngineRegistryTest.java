@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.jfio.engine.testing.EngineJar;
+import io.jfio.testsupport.EngineJar;
 import io.jfio.engine.testing.TestContext;
 
 class EngineRegistryTest {

@@ -14,7 +14,7 @@ import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 
 class IoBuffersTest {
     @Test

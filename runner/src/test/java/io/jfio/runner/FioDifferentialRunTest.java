@@ -1,6 +1,6 @@
 package io.jfio.runner;
 
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;

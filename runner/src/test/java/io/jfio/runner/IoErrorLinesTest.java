@@ -1,6 +1,6 @@
 package io.jfio.runner;
 
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.runner.support.Jobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,7 +1,7 @@
 package io.jfio.runner;
 
 import io.jfio.engine.IoDirection;
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.SourceFactory;

@@ -1,6 +1,6 @@
 package io.jfio.runner;
 
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.support.Jobs;
 import io.jfio.runner.support.RecordingEngine;

@@ -6,7 +6,7 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.aio.LibaioEngine;
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.engine.uring.IoUringEngine;
 import io.jfio.engine.uring.Uring;
 import org.junit.jupiter.api.AfterAll;

@@ -3,7 +3,7 @@ package io.jfio.engine.asynctest;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 

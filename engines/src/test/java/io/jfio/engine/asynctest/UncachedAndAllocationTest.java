@@ -5,7 +5,7 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.aio.LibaioEngine;
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.engine.uring.IoUringEngine;
 import org.junit.jupiter.api.Test;
 

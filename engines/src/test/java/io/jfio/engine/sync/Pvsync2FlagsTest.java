@@ -19,8 +19,8 @@ import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.RwfFlags;
 import io.jfio.engine.nativeio.VError;
 import io.jfio.engine.testing.EngineDriver;
-import io.jfio.engine.testing.LoopDevice;
-import io.jfio.engine.testing.RawAndExt4;
+import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.RawAndExt4;
 import io.jfio.engine.testing.TestContext;
 
 /**

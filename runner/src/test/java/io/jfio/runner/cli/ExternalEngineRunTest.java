@@ -1,6 +1,6 @@
 package io.jfio.runner.cli;
 
-import io.jfio.engine.testing.EngineJar;
+import io.jfio.testsupport.EngineJar;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,6 @@
 package io.jfio.runner.engines;
 
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.runner.cli.Main;
 import io.jfio.jobfile.MachineInfo;
 import org.junit.jupiter.api.AfterAll;

@@ -1,6 +1,6 @@
 package io.jfio.runner.multi;
 
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import io.jfio.report.JobResult;
 import io.jfio.report.RunResult;
 import io.jfio.report.json.JsonNode;

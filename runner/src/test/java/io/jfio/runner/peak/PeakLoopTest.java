@@ -3,7 +3,7 @@ package io.jfio.runner.peak;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jfio.engine.testing.LoopDevice;
+import io.jfio.testsupport.LoopDevice;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.jfio.engine.testing;
+package io.jfio.testsupport;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
