@@ -7,6 +7,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
@@ -125,6 +126,7 @@ public final class IoLoop {
         this.continueOnError = b.continueOnError;
         this.err = b.err;
         this.newPass = b.newPass;
+        this.content = b.content;
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
@@ -342,6 +344,16 @@ public final class IoLoop {
      * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
      */
     private boolean prepare(IoUnit u, long nowUsec) {
+        if (!nextIo(u, nowUsec)) {
+            return false;
+        }
+        if (u.ddir == IoDirection.WRITE && content != null) {
+            content.prepareWrite(u, clock);
+        }
+        return true;
+    }
+
+    private boolean nextIo(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
         if (stashed) {
@@ -574,6 +586,8 @@ public final class IoLoop {
     }
 
     private final boolean direct;
+    /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
+    private final BufferContent content;
 
     private void ioError(IoUnit u, int errno) {
         int ddir = u.ddir.ordinal();
@@ -664,6 +678,7 @@ public final class IoLoop {
         int continueOnError;
         PrintStream err = System.err;
         boolean direct;
+        BufferContent content;
 
         public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;
@@ -727,6 +742,12 @@ public final class IoLoop {
         /** What to do between passes (fio drops the files' cached pages again with invalidate=1). */
         public Builder onNewPass(Runnable action) {
             newPass = action;
+            return this;
+        }
+
+        /** The job's buffer contents: every write unit is refilled or scrambled as fio does. */
+        public Builder content(BufferContent c) {
+            content = c;
             return this;
         }
 
