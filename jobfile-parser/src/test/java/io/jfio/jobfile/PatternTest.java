@@ -102,7 +102,7 @@ class PatternTest {
     private static final String[] FORMS = {"0xdeadbeef", "\"abc\"", "-1024", "66", "0xFF0X1", "\"123\"0xFFeeCC",
         "0xFFF", "1 2", "\"a b\"0x01", "0", "\"0x\"5", "5\"0x\"", "+5", "256", "0x00ff", "-100xab\"1\"\"2\"",
         "0x" + "fe".repeat(21), "%o", "xyz", "0xZZ", "12345678901", "\"abc", "\"ab\"  \"cd\"", "'/nonexistent/x'",
-        "1\"aaaaaaaaaaaaaaaaaaaaaaaaaaaa\"0x01"};
+        "1\"aaaaaaaaaaaaaaaaaaaaaaaaaaaa\"0x01", "\"abc\"-1024 0x0f", "\"abc\"-10240x0f"};
 
     static Path fio() {
         String env = System.getenv("JFIO_FIO342");
