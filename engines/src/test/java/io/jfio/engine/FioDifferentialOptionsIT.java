@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * pvsync2 values, and the layout of --enghelp (every line but the option's own help text,
  * which jfio words itself).
  */
-class FioDifferentialOptionsTest {
+class FioDifferentialOptionsIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
 
     record Out(int rc, String stdout, String stderr) {

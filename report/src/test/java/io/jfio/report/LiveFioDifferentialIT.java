@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Differential check against the installed fio: run short jobs with
  * --output-format=normal,terse,json+ and re-render all three from the json+ of that run.
  */
-class LiveFioDifferentialTest {
+class LiveFioDifferentialIT {
 
     private static boolean fioAvailable() {
         try {

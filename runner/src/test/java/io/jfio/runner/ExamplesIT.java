@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The shipped example job files run as documented (runtimes shortened to keep the suite fast). */
 @Timeout(120)
-class ExamplesTest {
+class ExamplesIT {
     private static Path example(String name) {
         Path p = Path.of("..", "examples", "jobs", name).toAbsolutePath().normalize();
         assumeTrue(Files.exists(p), "skipped: " + p + " not found");

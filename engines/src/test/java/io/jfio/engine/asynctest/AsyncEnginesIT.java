@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** libaio and io_uring on a RAM-backed loop device (O_DIRECT), option by option and across engines. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class AsyncEnginesTest {
+class AsyncEnginesIT {
     static final int BS = 4096;
     static final long SPAN = 4L << 20;
     private LoopDevice loop;
