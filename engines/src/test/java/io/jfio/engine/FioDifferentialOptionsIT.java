@@ -40,7 +40,7 @@ class FioDifferentialOptionsIT {
         Path err = Files.createTempFile("engines-sync-fio-", ".err");
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "fio timed out");
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "fio timed out"); // generous: only a hang may fail it
             return new Out(p.exitValue(), Files.readString(out), Files.readString(err));
         } finally {
             Files.deleteIfExists(out);

@@ -23,7 +23,7 @@ class LiveFioDifferentialIT {
     private static boolean fioAvailable() {
         try {
             Process p = new ProcessBuilder("fio", "--version").redirectErrorStream(true).start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (Exception e) {
             return false;
         }

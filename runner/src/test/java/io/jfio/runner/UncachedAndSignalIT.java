@@ -70,7 +70,7 @@ class UncachedAndSignalIT {
             long t0 = System.nanoTime();
             new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(20, TimeUnit.SECONDS), "jfio exited after SIGINT");
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "jfio exited after SIGINT");
             long ms = (System.nanoTime() - t0) / 1_000_000L;
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             System.out.printf("SIGINT: exited %d ms after the signal, status %d%n", ms, p.exitValue());
