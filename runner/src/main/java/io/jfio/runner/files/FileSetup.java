@@ -8,9 +8,9 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.SyscallException;
 import io.jfio.jobfile.JobSpec;
-import io.jfio.runner.job.JobError;
-import io.jfio.runner.job.Opts;
-import io.jfio.runner.job.RwMode;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.IOException;
 import java.io.PrintStream;

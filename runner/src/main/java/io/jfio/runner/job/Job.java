@@ -18,6 +18,9 @@ import io.jfio.jobfile.SizeRange;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
