@@ -27,7 +27,7 @@ class BufferContentsAllocationTest {
 
     @Test
     void fillingWritesAllocatesNothingPerIo() {
-        String common = "ioengine=null\nsize=256m\nbs=4k\ntime_based\nruntime=700ms\nstonewall\n";
+        String common = "ioengine=null\nsize=128m\nbs=4k\nstonewall\n";
         String jobs = "[refill]\nrw=write\nrefill_buffers\n" + common
                 + "[compress]\nrw=randwrite\nbuffer_compress_percentage=50\nbuffer_compress_chunk=1k\n" + common
                 + "[dedupe-repeat]\nrw=write\ndedupe_percentage=50\n" + common

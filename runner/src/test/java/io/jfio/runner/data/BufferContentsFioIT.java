@@ -23,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.Deflater;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -32,11 +31,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * What jfio writes for each buffer option, against fio writing the same job (fio 3.42 from
  * JFIO_FIO342, else /usr/bin/fio; the buffer code is the same in 3.33): the zlib ratio and the
  * share of distinct 4 KiB blocks within 0.03 of fio's, and the very same bytes where fio's data does
- * not depend on the time (everything but scrambling). Without fio, the same options are checked
- * against what fio documents them to mean.
+ * not depend on the time (everything but scrambling). {@link BufferContentsTest} checks the same
+ * options against what fio documents them to mean.
  */
 @Timeout(240)
-class BufferContentsFioTest {
+class BufferContentsFioIT {
     /** name, job options, true when fio's bytes are reproducible (no time stamps in them). */
     private static final String[][] CASES = {
         {"default", "", "0"},
@@ -169,37 +168,5 @@ class BufferContentsFioTest {
             }
         }
         assertEquals(List.of(), failures);
-    }
-
-    @Test
-    void meansWhatFioDocuments() throws Exception {
-        // buffer_compress_percentage: that share of each chunk compresses away
-        for (int pct : new int[] {0, 25, 50, 75}) {
-            double z = zlibRatio(runJfio("c" + pct, "buffer_compress_percentage=" + pct, "64k", "2m"));
-            assertEquals((100 - pct) / 100.0, z, 0.03, "compress " + pct);
-        }
-        byte[] zero = runJfio("c100", "buffer_compress_percentage=100", "64k", "2m");
-        assertArrayEquals(new byte[zero.length], zero);
-        // every write its own random data; scramble_buffers=0 writes the one buffer again and again
-        assertEquals(1.0, distinctBlocks(runJfio("default", "", "64k", "2m")), 1e-9);
-        assertEquals(1.0, distinctBlocks(runJfio("refill", "refill_buffers=1", "64k", "2m")), 1e-9);
-        assertEquals(16.0 / 512, distinctBlocks(runJfio("noscramble", "scramble_buffers=0", "64k", "2m")), 1e-9);
-        // dedupe_percentage: that share of the writes repeats earlier data (per write: bs=4k)
-        for (int pct : new int[] {0, 50, 90}) {
-            for (String mode : new String[] {"repeat", "working_set"}) {
-                double d = distinctBlocks(runJfio("d" + pct + mode, "dedupe_percentage=" + pct + "\ndedupe_mode=" + mode,
-                        "4k", "4m"));
-                double expected = pct == 0 ? 1.0 : 1 - pct / 100.0;
-                assertEquals(expected, d, 0.05, "dedupe " + pct + " " + mode);
-            }
-        }
-        // buffer_pattern: every write is the pattern from its start
-        byte[] p = runJfio("pattern", "buffer_pattern=\"abc\"0x01", "4k", "64k");
-        byte[] unit = {'a', 'b', 'c', 1};
-        for (int i = 0; i < p.length; i++) {
-            if (p[i] != unit[(i % 4096) % unit.length]) {
-                throw new AssertionError("pattern byte " + i + " is " + p[i]);
-            }
-        }
     }
 }
