@@ -14,6 +14,7 @@ import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
 import jnr.ffi.Memory;
@@ -244,6 +245,7 @@ public final class Job {
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
+        JobLogs logs = null;
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
@@ -280,6 +282,7 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
+            logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
             long epoch = System.nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
@@ -298,6 +301,7 @@ public final class Job {
                     .errors(continueOnErrorBits(), ctx.err())
                     .direct(FileSetup.isDirect(spec))
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
+                    .logs(logs)
                     .build();
             long allocBefore = allocatedBytes();
             loop.run();
@@ -323,6 +327,9 @@ public final class Job {
             }
             state.setRunState(JobState.FINISHING);
         } finally {
+            if (logs != null) {
+                logs.finish(System.nanoTime());
+            }
             closeAll(engine, fs, diskless);
             engine.cleanup();
             if (Opts.getBool(spec, false, "unlink") && !diskless) {
