@@ -9,6 +9,7 @@ import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
 import io.jfio.runner.job.Opts;
 import io.jfio.runner.job.SourceFactory;
+import io.jfio.runner.replay.ReplaySpec;
 import io.jfio.runner.stats.DiskDevices;
 
 import java.io.FileOutputStream;
@@ -86,7 +87,7 @@ public final class Run {
         }
         Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
         for (JobSpec spec : request.jobs()) {
-            jobs.add(new Job(spec, ctx));
+            jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
         }
         if (request.readOnly()) {
             for (Job j : jobs) {
