@@ -50,11 +50,6 @@ public record IoLogOptions(String writeIolog, String readIolog, boolean chunked,
                 }
             }
         }
-        for (String o : new String[] {"merge_blktrace_file", "merge_blktrace_scalars", "merge_blktrace_iters"}) {
-            if (spec.isSet(o)) {
-                warnings.add(spec.location(o) + ": jfio: " + o + " (blktrace merging) is not supported");
-            }
-        }
         return new IoLogOptions(write, read, chunked, noStall, redirect == null || redirect.isEmpty() ? null : redirect,
                 align, scale <= 0 ? 1 : scale, timeScale <= 0 ? 100 : timeScale, skip, List.copyOf(warnings));
     }

@@ -283,6 +283,9 @@ public final class Job {
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
             logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+            // Loads the management classes now: done inside the timed phase it delayed the first I/O
+            // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
+            allocatedBytes();
             long epoch = System.nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");

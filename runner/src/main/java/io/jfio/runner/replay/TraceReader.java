@@ -53,6 +53,15 @@ final class TraceReader implements Closeable {
         if (!readLine()) {
             throw new IOException("fio: unable to read iolog");
         }
+        if (lineLen >= 4) {
+            // fio's is_blktrace: BLK_IO_TRACE_MAGIC in the first word, either byte order
+            int le = (line[0] & 0xff) | (line[1] & 0xff) << 8 | (line[2] & 0xff) << 16 | (line[3] & 0xff) << 24;
+            int be = Integer.reverseBytes(le);
+            if ((le & 0xffffff00) == 0x65617400 || (be & 0xffffff00) == 0x65617400) {
+                throw new IOException("jfio: read_iolog: blktrace binary input is not supported; "
+                        + "convert it to an fio version 3 iolog");
+            }
+        }
         String first = new String(line, 0, lineLen, StandardCharsets.UTF_8);
         if (first.startsWith(V2)) {
             version = 2;
