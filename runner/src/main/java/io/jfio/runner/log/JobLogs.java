@@ -276,11 +276,11 @@ public final class JobLogs {
         }
     }
 
-    /** Heap chunks allocated beyond the initial pools (the writer fell behind); 0 in steady state. */
-    public long extraChunks() {
+    /** Times the job thread wrote its own chunks out because the writer thread fell behind. */
+    public long selfDrains() {
         long n = 0;
         for (LogStream s : streams) {
-            n += s.extraChunks();
+            n += s.selfDrains();
         }
         return n;
     }

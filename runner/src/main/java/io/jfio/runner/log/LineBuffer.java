@@ -36,12 +36,22 @@ final class LineBuffer {
 
     /** "0x%04x". */
     LineBuffer hex4(long v) throws IOException {
-        String s = Long.toHexString(v);
-        text("0x");
-        for (int i = s.length(); i < 4; i++) {
-            text("0");
+        room(20);
+        buf[pos++] = '0';
+        buf[pos++] = 'x';
+        int d = 0;
+        do {
+            int x = (int) (v & 0xf);
+            digits[d++] = (byte) (x < 10 ? '0' + x : 'a' + x - 10);
+            v >>>= 4;
+        } while (v != 0);
+        for (int i = d; i < 4; i++) {
+            buf[pos++] = '0';
         }
-        return text(s);
+        while (d > 0) {
+            buf[pos++] = digits[--d];
+        }
+        return this;
     }
 
     LineBuffer sep() throws IOException {

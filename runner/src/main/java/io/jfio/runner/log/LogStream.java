@@ -6,8 +6,8 @@ import java.io.IOException;
  * One log's entries on their way to disk, after fio's log chunks: the job thread fills a
  * preallocated primitive chunk ({@link #next()} gives the row's first index in {@link #chunk()}),
  * a full chunk goes to the {@link LogWriter} thread through a lock-free ring, and comes back
- * empty for reuse. In steady state nothing is allocated per entry or per chunk; a new chunk is
- * allocated only when the writer has fallen behind by the whole pool.
+ * empty for reuse. Nothing is allocated per entry or per chunk: when the writer has fallen a
+ * whole pool behind, the job thread writes the chunks out itself (back-pressure, not growth).
  */
 public final class LogStream {
     private final int width;
@@ -19,8 +19,8 @@ public final class LogStream {
     private int n;
     private boolean closed;
     private IOException failure;
-    /** Chunks allocated after the initial pool (the writer fell behind). */
-    private volatile long extraChunks;
+    /** Times the job thread wrote chunks out itself because the writer had fallen a pool behind. */
+    private volatile long selfDrains;
 
     LogStream(int width, int entriesPerChunk, int poolChunks, LogSink sink) {
         this.width = width;
@@ -47,15 +47,19 @@ public final class LogStream {
     }
 
     private void rotate() {
-        if (!full.offer(cur, n)) {
-            // The writer is a whole ring behind: write out here rather than lose entries.
+        while (!full.offer(cur, n)) {
             drain();
-            full.offer(cur, n);
         }
         long[] c = free.poll();
         if (c == null) {
-            c = new long[capacity * width];
-            extraChunks++;
+            // The writer is a whole pool behind (a starved CPU): write out here instead of growing
+            // the heap, so memory stays bounded whatever the log's length.
+            drain();
+            selfDrains++;
+            c = free.poll();
+            if (c == null) {
+                c = new long[capacity * width];
+            }
         }
         cur = c;
         n = 0;
@@ -101,7 +105,7 @@ public final class LogStream {
         return failure;
     }
 
-    public long extraChunks() {
-        return extraChunks;
+    public long selfDrains() {
+        return selfDrains;
     }
 }
