@@ -119,6 +119,9 @@ public final class JobLogs {
         String name = LogFiles.name(prefix, type, thread, o.perJobLogs(), gz);
         OutputStream out = LogFiles.open(name, o.perJobLogs(), thread);
         LogSink sink = gz ? new BinarySampleSink(out, cols) : new TextSampleSink(out, cols);
+        if (avgMsec == 0) {
+            sink = new SpillSink(sink, name);
+        }
         LogStream s = new LogStream(Sample.WIDTH, chunk, pool, sink);
         register(s, name);
         return new SampleLog(s, avgMsec, inline, o.window());
@@ -267,6 +270,9 @@ public final class JobLogs {
                 a[i + IoLogSink.FILE] = f;
                 a[i + IoLogSink.ACTION] = IoLogSink.CLOSE;
             }
+        }
+        if (Boolean.getBoolean("jfio.logstats")) {
+            err.println("jfio: logs: " + selfDrains() + " chunk write-outs on the job thread");
         }
         for (int i = 0; i < streams.size(); i++) {
             IOException e = streams.get(i).close();
