@@ -7,7 +7,9 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
+import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
@@ -17,8 +19,9 @@ import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -37,7 +40,11 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Job {
     /** What every job of a run shares. */
     public record Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
-                          EngineProvider engines, SourceFactory sources) {
+                          EngineProvider engines, SourceFactory sources, JobClock clock) {
+        public Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
+                       EngineProvider engines, SourceFactory sources) {
+            this(out, err, printInfo, readOnly, engines, sources, JobClock.SYSTEM);
+        }
     }
 
     private final JobSpec spec;
@@ -102,7 +109,7 @@ public final class Job {
     }
 
     private void run() {
-        startNanos = System.nanoTime();
+        startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         ThreadCpu cpu = null;
         try {
@@ -124,7 +131,7 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
-            endNanos = System.nanoTime();
+            endNanos = ctx.clock().nanoTime();
             stats.totalRunTimeMillis = (endNanos - startNanos) / 1_000_000L;
             if (cpu != null) {
                 cpu.end(stats);
@@ -286,7 +293,7 @@ public final class Job {
             // Loads the management classes now: done inside the timed phase it delayed the first I/O
             // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
             allocatedBytes();
-            long epoch = System.nanoTime();
+            long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
             IoLoop loop = new IoLoop.Builder()
@@ -299,6 +306,7 @@ public final class Job {
                     .source(source)
                     .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
                             Opts.getBool(spec, false, "slat_percentiles"))
+                    .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
@@ -400,7 +408,7 @@ public final class Job {
         IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
         if (!Opts.getBool(spec, false, "zero_buffers")) {
-            Pointer region = buffers.region().pointer();
+            AlignedBuffer region = buffers.region();
             byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
             ThreadLocalRandom.current().nextBytes(chunk);
             for (long p = 0; p < buffers.length(); p += chunk.length) {
@@ -491,30 +499,23 @@ public final class Job {
         if (!any) {
             return;
         }
-        Pointer p = Memory.allocateDirect(Native.runtime(), bits.length * 8, true);
-        for (int i = 0; i < bits.length; i++) {
-            p.putLong(i * 8L, bits[i]);
-        }
-        // pid 0 = the calling thread: affinity must be set from the job thread itself.
-        if (Native.libc().sched_setaffinity(0, bits.length * 8L, p.address()) != 0) {
-            int e = Native.errno();
+        // From the job thread itself: the pin applies to the calling thread only.
+        int e = CpuAffinity.pinCurrentThread(java.util.BitSet.valueOf(bits));
+        if (e != 0) {
             throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.strerror(e));
         }
     }
 
     private void sleepMicros(long us) {
-        long end = System.nanoTime() + us * 1000L;
-        while (!state.terminated()) {
-            long left = end - System.nanoTime();
+        JobClock clock = ctx.clock();
+        long end = clock.nanoTime() + us * 1000L;
+        // Slices of at most 50 ms, so that a stop (or an interrupt) is seen quickly.
+        while (!state.terminated() && !Thread.currentThread().isInterrupted()) {
+            long left = end - clock.nanoTime();
             if (left <= 0) {
                 return;
             }
-            try {
-                Thread.sleep(Math.min(left / 1_000_000L + 1, 50));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            clock.park(Math.min(left, 50_000_000L));
         }
     }
 

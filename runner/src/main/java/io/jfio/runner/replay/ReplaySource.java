@@ -5,8 +5,8 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.options.IoLogOptions;
 import io.jfio.runner.job.IoSource;
-import io.jfio.runner.job.JobError;
 import io.jfio.runner.job.SourceFactory;
+import io.jfio.runner.workload.JobError;
 
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
