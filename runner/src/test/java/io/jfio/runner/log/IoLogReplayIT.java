@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class IoLogReplayIT {
     private static final Path STRACE = Path.of("/usr/bin/strace");
     private static final Pattern CALL = Pattern.compile(
-            "(pread64|pwrite64|fsync|fdatasync)\\(\\d+<([^>]+)>(?:, \"[^\"]*\"(?:\\.\\.\\.)?, (\\d+), (\\d+))?\\)");
+            "(pread64|pwrite64|fsync|fdatasync)\\(\\d+<([^>]+)>(?:, \"(?:[^\"\\\\]|\\\\.)*\"(?:\\.\\.\\.)?, (\\d+), (\\d+))?\\)");
 
     @Test
     void logsWrittenByOneToolReplayInTheOther() throws Exception {

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @Timeout(300)
 class LogFilesVsFioIT {
 
-    /** name, directions, job text with DIR for the run's directory. */
+    /** name, directions, job text with DIR for the run's directory, windows in its runtime (averaged logs). */
     private static final String[][] JOBS = {
         {"randrw", "2", """
             [randrw]
@@ -42,7 +42,7 @@ class LogFilesVsFioIT {
             log_hist_msec=500
             runtime=2
             time_based
-            """},
+            """, "4"},
         {"psync", "1", """
             [psync]
             ioengine=psync
@@ -58,7 +58,7 @@ class LogFilesVsFioIT {
             log_offset=1
             runtime=1
             time_based
-            """},
+            """, "0"},
         {"uring", "1", """
             [uring]
             ioengine=io_uring
@@ -73,7 +73,7 @@ class LogFilesVsFioIT {
             write_hist_log=DIR/u
             log_hist_msec=20
             log_hist_coarseness=2
-            """},
+            """, "0"},
         {"ramp", "1", """
             [ramp]
             ioengine=psync
@@ -88,7 +88,7 @@ class LogFilesVsFioIT {
             ramp_time=1
             runtime=2
             time_based
-            """},
+            """, "8"},
     };
 
     @Test
@@ -134,8 +134,11 @@ class LogFilesVsFioIT {
                             assertEquals(ios, jfio.size(), what + ": one line per I/O");
                         }
                     } else {
-                        assertTrue(Math.abs(fio.size() - jfio.size()) <= dirs,
-                                what + ": fio " + fio.size() + " lines, jfio " + jfio.size());
+                        // fio's helper thread misses windows on a loaded machine: within one window per
+                        // direction of fio's count, or of the windows the runtime holds.
+                        int ideal = Integer.parseInt(job[3]) * dirs;
+                        assertTrue(Math.abs(fio.size() - jfio.size()) <= dirs || Math.abs(ideal - jfio.size()) <= dirs,
+                                what + ": fio " + fio.size() + " lines, jfio " + jfio.size() + ", windows " + ideal);
                     }
                 }
                 if (job[0].equals("ramp")) {
