@@ -8,6 +8,7 @@ import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.data.BufferContent;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
@@ -93,6 +94,8 @@ public final class IoLoop {
     /** Runs at the start of every pass after the first, once nothing is in flight. */
     private final Runnable newPass;
     private boolean failed;
+    /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
+    private final JobLogs logs;
 
     public IoLoop(Builder b) {
         this.engine = b.engine;
@@ -130,6 +133,7 @@ public final class IoLoop {
         this.err = b.err;
         this.newPass = b.newPass;
         this.content = b.content;
+        this.logs = b.logs;
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
@@ -325,6 +329,9 @@ public final class IoLoop {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
+        if (logs != null) {
+            logs.start(now);
+        }
         state.setRunState('R');
     }
 
@@ -407,6 +414,9 @@ public final class IoLoop {
         if (data) {
             issued[ddir]++;
         }
+        if (logs != null) {
+            logs.issued(u);
+        }
         QueueStatus ret = engine.queue(u);
         if (ret == QueueStatus.BUSY) {
             if (data) {
@@ -477,6 +487,9 @@ public final class IoLoop {
             }
             if (measuring && u.ddir.isData()) {
                 stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+                if (logs != null) {
+                    logs.slat(u, u.issueTimeNanos - u.startTimeNanos);
+                }
             }
             pending[i] = null;
         }
@@ -567,6 +580,9 @@ public final class IoLoop {
             completed[ddir]++;
             if (measuring && bytes > 0) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
+                if (logs != null) {
+                    logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
+                }
             }
         } else if (measuring) {
             stats.recordSync(t - u.issueTimeNanos);
@@ -683,6 +699,13 @@ public final class IoLoop {
         PrintStream err = System.err;
         boolean direct;
         BufferContent content;
+        JobLogs logs;
+
+        /** The job's logs, or null when it writes none. */
+        public Builder logs(JobLogs l) {
+            logs = l;
+            return this;
+        }
 
         public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;
