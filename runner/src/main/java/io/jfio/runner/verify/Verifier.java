@@ -36,6 +36,7 @@ public final class Verifier {
     private final int interval;
     private final int verifyOffset;
     private final int hdrSize;
+    private final VerifyHeader layout;
     private final boolean checkSeed;
     private final boolean checkNumberio;
     private final boolean writes;
@@ -68,7 +69,8 @@ public final class Verifier {
         this.type = VerifyType.of(o.verify);
         this.interval = (int) o.interval;
         this.verifyOffset = (int) o.offset;
-        this.hdrSize = type.headerSize();
+        this.layout = VerifyHeader.configured();
+        this.hdrSize = type.headerSize(layout);
         this.writes = job.writes();
         this.syncEngine = job.syncEngine();
         this.thread = job.threadNumber();
@@ -297,10 +299,10 @@ public final class Verifier {
         if (hdrSize == 0) {
             return;
         }
-        VerifyHeader.write(b, p, type, len, seed, unitOffset + (long) n * interval, time, nio, thread, sum.crc32c());
+        layout.write(b, p, type, len, seed, unitOffset + (long) n * interval, time, nio, thread, sum.crc32c());
         if (type.checksumSize > 0 && len > hdrSize) {
             sum.compute(b, p + hdrSize, len - hdrSize, expected);
-            b.put(p + VerifyHeader.SIZE, expected, 0, type.checksumSize);
+            b.put(p + layout.size, expected, 0, type.checksumSize);
         }
         if (verifyOffset != 0) {
             swapHeader(b, p);
@@ -320,9 +322,9 @@ public final class Verifier {
         String what = null;
         if (magic != VerifyHeader.MAGIC) {
             what = String.format("verify: bad magic header %x, wanted %x", magic, VerifyHeader.MAGIC);
-        } else if (VerifyHeader.version(b, p) != VerifyHeader.VERSION) {
+        } else if (layout.version(b, p) != VerifyHeader.VERSION) {
             what = String.format("verify: unsupported header version %x, wanted %x. Are you trying to verify across"
-                    + " versions of fio?", VerifyHeader.version(b, p), VerifyHeader.VERSION);
+                    + " versions of fio?", layout.version(b, p), VerifyHeader.VERSION);
         } else if (VerifyHeader.len(b, p) != len) {
             what = String.format("verify: bad header length %d, wanted %d", VerifyHeader.len(b, p), len);
         } else if (checkSeed && VerifyHeader.seed(b, p) != unitSeed[u.index]) {
@@ -331,13 +333,13 @@ public final class Verifier {
         } else if (VerifyHeader.offset(b, p) != u.offset + (long) n * interval) {
             what = String.format("verify: bad header offset %s, wanted %d",
                     Long.toUnsignedString(VerifyHeader.offset(b, p)), u.offset);
-        } else if (checkNumberio && VerifyHeader.numberio(b, p) != unitNumberio[u.index]) {
+        } else if (checkNumberio && layout.numberio(b, p) != layout.stored(unitNumberio[u.index])) {
             what = String.format("verify: bad header numberio %s, wanted %d",
-                    Long.toUnsignedString(VerifyHeader.numberio(b, p)), unitNumberio[u.index]);
+                    Long.toUnsignedString(layout.numberio(b, p)), unitNumberio[u.index]);
         } else {
-            int crc = VerifyHeader.fioCrc32c(sum.crc32c(), b, p, VerifyHeader.CRC_OFFSET);
-            if (crc != VerifyHeader.crc(b, p)) {
-                what = String.format("verify: bad header crc %x, calculated %x", VerifyHeader.crc(b, p), crc);
+            int crc = VerifyHeader.fioCrc32c(sum.crc32c(), b, p, layout.crcOffset);
+            if (crc != layout.crc(b, p)) {
+                what = String.format("verify: bad header crc %x, calculated %x", layout.crc(b, p), crc);
             }
         }
         if (what == null) {
@@ -364,7 +366,7 @@ public final class Verifier {
         sum.compute(b, p + hdrSize, len - hdrSize, received);
         boolean same = true;
         for (int k = 0; k < size; k++) {
-            if (b.get(p + VerifyHeader.SIZE + k) != received[k]) {
+            if (b.get(p + layout.size + k) != received[k]) {
                 same = false;
                 break;
             }
@@ -372,9 +374,10 @@ public final class Verifier {
         if (same) {
             return 0;
         }
-        b.get(p + VerifyHeader.SIZE, expected, 0, size);
+        b.get(p + layout.size, expected, 0, size);
         long off = u.offset + (long) n * len;
-        int flags = (unitFromList[u.index] ? 0x80 : 0) | (syncEngine ? 0x08 : 0);
+        // IO_U_F_VER_LIST | IO_U_F_IN_CUR_DEPTH, as fio has them when it checks the data
+        int flags = (unitFromList[u.index] ? 0x80 : 0) | 0x08;
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("%.8s: verify failed at file %s offset %d, length %d (requested block: offset=%d,"
                 + " length=%d, flags=%x)%n", type.reportName(), u.file.path, off, len, u.offset, u.length, flags));

@@ -49,8 +49,8 @@ public enum VerifyType {
     }
 
     /** fio's __hdr_size: header plus checksum area, 0 for the types without a header. */
-    public int headerSize() {
-        return header ? VerifyHeader.SIZE + checksumSize : 0;
+    int headerSize(VerifyHeader layout) {
+        return header ? layout.size + checksumSize : 0;
     }
 
     public static VerifyType of(String option) {
