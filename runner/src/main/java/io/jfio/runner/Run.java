@@ -88,6 +88,7 @@ public final class Run {
         for (JobSpec spec : request.jobs()) {
             jobs.add(new Job(spec, ctx));
         }
+        jobs.forEach(j -> j.setJobCount(jobs.size()));
         if (request.readOnly()) {
             for (Job j : jobs) {
                 if (j.mode().modifies()) {

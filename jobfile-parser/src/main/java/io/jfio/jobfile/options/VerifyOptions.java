@@ -1,6 +1,7 @@
 package io.jfio.jobfile.options;
 
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.Pattern;
 
 /**
  * The verify options of one job, read once (fio's thread_options verify fields). Values are the
@@ -28,8 +29,8 @@ public final class VerifyOptions {
     public final boolean headerSeed;
     public final boolean headerSeedSet;
     public final boolean experimental;
-    /** verify_pattern as given (null when unset). */
-    public final String pattern;
+    /** verify_pattern, parsed (null when unset). */
+    public final Pattern pattern;
     public final long patternInterval;
     public final long trimPercentage;
     public final long trimBacklog;
@@ -37,7 +38,10 @@ public final class VerifyOptions {
 
     private VerifyOptions(JobSpec s) {
         String v = str(s, "verify", "0");
-        verify = v == null || v.isEmpty() ? "0" : v;
+        String p = s.isSet("verify_pattern") ? str(s, "verify_pattern", null) : null;
+        pattern = p == null ? null : Pattern.parseWithOffsets(p);
+        // fio's str_verify_pattern_cb: a pattern without verify= verifies the pattern with headers
+        verify = pattern != null && !s.isSet("verify") ? "pattern_hdr" : v == null || v.isEmpty() ? "0" : v;
         doVerify = num(s, "do_verify", 1) != 0;
         verifyOnly = num(s, "verify_only", 0) != 0;
         interval = num(s, "verify_interval", 0);
@@ -55,7 +59,6 @@ public final class VerifyOptions {
         headerSeed = num(s, "verify_header_seed", 1) != 0;
         headerSeedSet = s.isSet("verify_header_seed");
         experimental = num(s, "experimental_verify", 0) != 0;
-        pattern = s.isSet("verify_pattern") ? str(s, "verify_pattern", null) : null;
         patternInterval = num(s, "verify_pattern_interval", 0);
         trimPercentage = num(s, "trim_percentage", 0);
         trimBacklog = num(s, "trim_backlog", 0);

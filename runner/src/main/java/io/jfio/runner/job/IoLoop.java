@@ -7,6 +7,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.verify.Verifier;
 
@@ -135,6 +136,7 @@ public final class IoLoop {
         this.continueOnError = b.continueOnError;
         this.err = b.err;
         this.newPass = b.newPass;
+        this.content = b.content;
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
@@ -357,6 +359,16 @@ public final class IoLoop {
      * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
      */
     private boolean prepare(IoUnit u, long nowUsec) {
+        if (!nextIo(u, nowUsec)) {
+            return false;
+        }
+        if (u.ddir == IoDirection.WRITE && content != null) {
+            content.prepareWrite(u, clock);
+        }
+        return true;
+    }
+
+    private boolean nextIo(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
         if (verifier != null && (verifyPhase ? verifier.nextRead(u) : verifier.backlogRead(u))) {
@@ -655,6 +667,8 @@ public final class IoLoop {
     }
 
     private final boolean direct;
+    /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
+    private final BufferContent content;
 
     private void ioError(IoUnit u, int errno) {
         int ddir = u.ddir.ordinal();
@@ -757,6 +771,8 @@ public final class IoLoop {
             return this;
         }
 
+        BufferContent content;
+
         public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;
             syncEngine = sync;
@@ -819,6 +835,12 @@ public final class IoLoop {
         /** What to do between passes (fio drops the files' cached pages again with invalidate=1). */
         public Builder onNewPass(Runnable action) {
             newPass = action;
+            return this;
+        }
+
+        /** The job's buffer contents: every write unit is refilled or scrambled as fio does. */
+        public Builder content(BufferContent c) {
+            content = c;
             return this;
         }
 

@@ -14,6 +14,7 @@ import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.options.VerifyOptions;
+import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
@@ -52,6 +53,13 @@ public final class Job {
     private volatile long startNanos;
     private volatile long endNanos;
     private Thread thread;
+
+    /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
+    private int jobCount = 1;
+
+    public void setJobCount(int n) {
+        jobCount = n;
+    }
 
     public Job(JobSpec spec, Context ctx) {
         this.spec = spec;
@@ -247,6 +255,8 @@ public final class Job {
             return;
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
+        BufferContent content = BufferContent.forJob(spec, buffers, mode.writes(),
+                !"0".equals(Opts.getString(spec, "0", "verify")), jobCount);
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         try {
             try {
@@ -303,6 +313,9 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
                     .direct(FileSetup.isDirect(spec))
+                    // with verify on, fio fills write buffers through the verify path instead
+                    // (populate_verify_io_u); verify=null leaves the normal contents
+                    .content(verifier == null || verifier.isNull() ? content : null)
                     .onNewPass(VerifyRun.onNewPass(verifier,
                             invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
                     .verify(verifier, false, mode.reads() && mode.writes());
@@ -407,8 +420,7 @@ public final class Job {
 
     /**
      * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
-     * logical block size, and filled with random data once unless zero_buffers (fio fills its
-     * buffers once; scramble_buffers keeps them incompressible).
+     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
      */
     private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
         boolean direct = FileSetup.isDirect(spec);
@@ -418,17 +430,8 @@ public final class Job {
                 lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
             }
         }
-        IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
+        return IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
-        if (!Opts.getBool(spec, false, "zero_buffers")) {
-            Pointer region = buffers.region().pointer();
-            byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
-            ThreadLocalRandom.current().nextBytes(chunk);
-            for (long p = 0; p < buffers.length(); p += chunk.length) {
-                region.put(p, chunk, 0, (int) Math.min(chunk.length, buffers.length() - p));
-            }
-        }
-        return buffers;
     }
 
     /** The largest block size the job can issue: the unit buffer size. */

@@ -58,6 +58,10 @@ public final class Verifier {
     private final byte[] received = new byte[128];
     private final byte[] swap = new byte[256];
     private final PrintStream err;
+    /** verify_pattern with its %o places pasted (a working copy), or null. */
+    private final byte[] pattern;
+    private final int[] patternOffsets;
+    private final int patternInterval;
     private long writeNumber;
     private int backlogBatch;
     private boolean lastCompletedRead;
@@ -107,6 +111,9 @@ public final class Verifier {
         this.history = new VerifyHistory((int) cap, job.overlapRisk());
         this.sum = new BlockChecksum(type);
         this.err = err;
+        this.pattern = o.pattern == null ? null : o.pattern.bytes().clone();
+        this.patternOffsets = o.pattern == null ? new int[0] : o.pattern.offsetPositions();
+        this.patternInterval = (int) o.patternInterval;
     }
 
     public VerifyType type() {
@@ -156,9 +163,16 @@ public final class Verifier {
         unitNumberio[i] = nio;
         if (type != VerifyType.NULL) {
             ByteBuffer b = views[i];
-            long seed = seeds.next();
-            unitSeed[i] = seed;
-            fillRandom(b, 0, u.length, seed);
+            long seed;
+            if (pattern == null) {
+                seed = seeds.next();
+                unitSeed[i] = seed;
+                fillRandom(b, 0, u.length, seed);
+            } else {
+                // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
+                seed = unitSeed[i];
+                fillPattern(b, u.length, u.offset);
+            }
             int inc = hdrInc(u.length);
             int n = 0;
             for (int p = 0; p < u.length; p += inc, n++) {
@@ -357,8 +371,8 @@ public final class Verifier {
     private int checkData(IoUnit u, ByteBuffer b, int p, int n, int len) {
         switch (type) {
             case META, PATTERN, PATTERN_NO_HDR:
-                // the header was checked above; patterns are checked when a verify_pattern is set
-                return 0;
+                // the header was checked above; the data against verify_pattern when there is one
+                return pattern == null ? 0 : checkPattern(u, b, p, n, len);
             default:
                 break;
         }
@@ -390,6 +404,81 @@ public final class Verifier {
         }
         err.flush();
         return EILSEQ;
+    }
+
+    /** fio's fill_verify_pattern: the pattern, %o pasted per chunk of verify_pattern_interval. */
+    private void fillPattern(ByteBuffer b, int len, long offset) {
+        int chunk = patternInterval > 0 ? patternInterval : len;
+        long off = offset;
+        for (int done = 0; done < len; done += chunk, off += chunk) {
+            int todo = Math.min(chunk, len - done);
+            paste(off);
+            for (int q = 0; q < todo; q += pattern.length) {
+                b.put(done + q, pattern, 0, Math.min(pattern.length, todo - q));
+            }
+        }
+    }
+
+    /** fio's paste_blockoff into the pattern copy: the offset, 8 bytes little-endian, at each %o. */
+    private void paste(long offset) {
+        for (int at : patternOffsets) {
+            for (int k = 0; k < 8 && at + k < pattern.length; k++) {
+                pattern[at + k] = (byte) (offset >>> (8 * k));
+            }
+        }
+    }
+
+    /** fio's verify_io_u_pattern for header {@code n} at {@code p}. */
+    private int checkPattern(IoUnit u, ByteBuffer b, int p, int n, int inc) {
+        int psize = pattern.length;
+        int len = inc - hdrSize;
+        int start = p + hdrSize;
+        long off = u.offset;
+        int mod;
+        int todo;
+        if (patternInterval > 0) {
+            long extent = (long) inc * n + hdrSize;
+            int pim = (int) (extent % patternInterval);
+            mod = pim % psize;
+            todo = Math.min(len, patternInterval - pim);
+            off += extent / patternInterval * patternInterval;
+        } else {
+            paste(off);
+            mod = (int) (((long) inc * n + hdrSize) % psize);
+            todo = len;
+        }
+        int done = 0;
+        int q = start;
+        while (done < len) {
+            if (patternInterval > 0) {
+                paste(off);
+            }
+            for (int i = 0; i < todo; i++) {
+                byte want = pattern[mod];
+                byte got = b.get(q + i);
+                if (got != want) {
+                    err.printf("fio: got pattern '%02x', wanted '%02x'. Bad bits %d%n", got & 0xff, want & 0xff,
+                            Integer.bitCount((got ^ want) & 0xff));
+                    err.printf("fio: bad pattern block offset %d%n", i + hdrSize);
+                    long at = type == VerifyType.PATTERN_NO_HDR ? u.offset : u.offset + (long) n * inc;
+                    int l = type == VerifyType.PATTERN_NO_HDR ? u.length : inc;
+                    err.printf("pattern: verify failed at file %s offset %d, length %d (requested block: offset=%d,"
+                            + " length=%d, flags=%x)%n", u.file.path, at, l, u.offset, u.length,
+                            (unitFromList[u.index] ? 0x80 : 0) | 0x08);
+                    err.flush();
+                    return EILSEQ;
+                }
+                if (++mod == psize) {
+                    mod = 0;
+                }
+            }
+            mod = 0;
+            done += todo;
+            q += todo;
+            off += patternInterval;
+            todo = Math.min(len - done, patternInterval);
+        }
+        return 0;
     }
 
     private static String hex(byte[] a, int n) {
