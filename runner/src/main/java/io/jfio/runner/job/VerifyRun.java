@@ -6,6 +6,8 @@ import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.VerifyOptions;
 import io.jfio.runner.verify.Verifier;
 import io.jfio.runner.verify.VerifySeeds;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.util.List;
