@@ -148,7 +148,7 @@ public final class IoLoop {
         if (verifyPhase) {
             // fio's do_verify: the counters go on from the write phase; the clock starts now.
             measuring = true;
-            measureStartNanos = System.nanoTime();
+            measureStartNanos = time.nanoTime();
             state.setRunState('V');
         } else if (rampNanos > 0) {
             state.setRunState(JobState.RAMP);
@@ -655,7 +655,7 @@ public final class IoLoop {
                 }
             }
         }
-        endNanos = System.nanoTime();
+        endNanos = time.nanoTime();
         measureStartNanos = endNanos;
     }
 

@@ -53,7 +53,7 @@ class VerifyCrossToolTest {
     /** {@code type} may end in "+interval": several headers per block, moved by verify_offset. */
     private static String[] job(Path file, String type, boolean verifyOnly, String rw) {
         String t = type.replace("+interval", "");
-        List<String> a = new ArrayList<>(List.of("--name=x", "--filename=" + file, "--size=256k", "--bs=4k",
+        List<String> a = new ArrayList<>(List.of("--name=x", "--filename=" + file, "--size=128k", "--bs=4k",
                 "--rw=" + rw, "--verify=" + t, "--ioengine=psync", "--output-format=terse"));
         if (verifyOnly) {
             a.add("--verify_only=1");
@@ -125,7 +125,9 @@ class VerifyCrossToolTest {
                 } else {
                     System.clearProperty("jfio.verify.header");
                 }
-                for (String rw : List.of("write", "randwrite")) {
+                // one direction each keeps the matrix short: sequential for half the types, random for the rest
+                String rw = (type.hashCode() & 1) == 0 ? "write" : "randwrite";
+                {
                     Files.deleteIfExists(file);
                     StringBuilder log = new StringBuilder();
                     assertEquals(0, jfio(job(file, type, false, rw), log), log.toString());
