@@ -77,7 +77,9 @@ class VerifyCrossToolTest {
         List<String> cmd = new ArrayList<>();
         cmd.add(fio.toString());
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        // fio leaves <job>-<n>-verify.state files in its working directory: keep them out of the tree
+        Process p = new ProcessBuilder(cmd).directory(new java.io.File(System.getProperty("java.io.tmpdir")))
+                .redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "fio did not finish");
         out.append(text);
