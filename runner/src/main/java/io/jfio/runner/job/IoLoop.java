@@ -8,6 +8,7 @@ import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.data.BufferContent;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.verify.Verifier;
 
@@ -100,6 +101,8 @@ public final class IoLoop {
     private final boolean verifyPhase;
     /** rw mixes reads and writes: only reads of logged writes are checked (fio's td_rw). */
     private final boolean mixedReadWrite;
+    /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
+    private final JobLogs logs;
 
     public IoLoop(Builder b) {
         this.engine = b.engine;
@@ -140,6 +143,7 @@ public final class IoLoop {
         this.err = b.err;
         this.newPass = b.newPass;
         this.content = b.content;
+        this.logs = b.logs;
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
@@ -340,6 +344,9 @@ public final class IoLoop {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
+        if (logs != null) {
+            logs.start(now);
+        }
         state.setRunState('R');
     }
 
@@ -434,6 +441,9 @@ public final class IoLoop {
         if (data) {
             issued[ddir]++;
         }
+        if (logs != null) {
+            logs.issued(u);
+        }
         QueueStatus ret = engine.queue(u);
         if (ret == QueueStatus.BUSY) {
             if (data) {
@@ -504,6 +514,9 @@ public final class IoLoop {
             }
             if (measuring && u.ddir.isData()) {
                 stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+                if (logs != null) {
+                    logs.slat(u, u.issueTimeNanos - u.startTimeNanos);
+                }
             }
             pending[i] = null;
         }
@@ -597,6 +610,9 @@ public final class IoLoop {
             completed[ddir]++;
             if (measuring && bytes > 0) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
+                if (logs != null) {
+                    logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
+                }
             }
             if (verifier != null) {
                 int v = verifier.completed(u, true, mixedReadWrite && !verifyPhase);
@@ -776,6 +792,13 @@ public final class IoLoop {
         }
 
         BufferContent content;
+        JobLogs logs;
+
+        /** The job's logs, or null when it writes none. */
+        public Builder logs(JobLogs l) {
+            logs = l;
+            return this;
+        }
 
         public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;

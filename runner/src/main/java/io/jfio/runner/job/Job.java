@@ -7,7 +7,6 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
-import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
@@ -18,6 +17,7 @@ import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.options.VerifyOptions;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
 import io.jfio.runner.verify.Verifier;
@@ -265,6 +265,7 @@ public final class Job {
         BufferContent content = BufferContent.forJob(spec, buffers, mode.writes(),
                 !"0".equals(Opts.getString(spec, "0", "verify")), jobCount);
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
+        JobLogs logs = null;
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
@@ -301,6 +302,10 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
+            logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+            // Loads the management classes now: done inside the timed phase it delayed the first I/O
+            // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
+            allocatedBytes();
             long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
@@ -326,6 +331,7 @@ public final class Job {
                     .content(verifier == null || verifier.isNull() ? content : null)
                     .onNewPass(VerifyRun.onNewPass(verifier,
                             invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
+                    .logs(logs)
                     .verify(verifier, false, mode.reads() && mode.writes());
             IoLoop loop = lb.build();
             long allocBefore = allocatedBytes();
@@ -375,6 +381,9 @@ public final class Job {
             }
             state.setRunState(JobState.FINISHING);
         } finally {
+            if (logs != null) {
+                logs.finish(System.nanoTime());
+            }
             closeAll(engine, fs, diskless);
             engine.cleanup();
             if (Opts.getBool(spec, false, "unlink") && !diskless) {
