@@ -19,7 +19,7 @@ final class JobFixups {
 
     void apply(JobState st) throws JobFileException {
         String rw = st.string("rw");
-        boolean reads = rw.contains("read") || rw.equals("rw");
+        boolean reads = rw.contains("read") || rw.equals("rw") || rw.equals("randrw");
         boolean writes = rw.contains("write") || rw.equals("rw") || rw.equals("randrw");
         boolean trims = rw.contains("trim");
         boolean random = rw.startsWith("rand");
@@ -178,7 +178,8 @@ final class JobFixups {
                 vi = gcd(minBs[1], maxBs[1]);
             }
             st.values.put("verify_interval", vi);
-            if (st.longValue("verify_offset", 0) + 40 > vi) {
+            // sizeof(struct verify_header): 48 bytes with its C padding
+            if (st.longValue("verify_offset", 0) + 48 > vi) {
                 error(st, "verify_offset", "fio: cannot offset verify header beyond the verify interval.");
             }
         }

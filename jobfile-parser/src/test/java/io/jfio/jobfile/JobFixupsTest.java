@@ -40,6 +40,22 @@ class JobFixupsTest {
         assertEquals(1, job("[j]\nbuffer_compress_percentage=100\n").getLong("zero_buffers"));
     }
 
+    /** fio's init.c: only a job that never reads warns that a time_based write phase leaves no time to verify. */
+    @Test
+    void verifyReadPhaseWarningOnlyForWriteOnlyJobs() throws JobFileException {
+        String base = "[j]\nverify=crc32c\ntime_based\nruntime=1\nrw=";
+        for (String rw : new String[] {"randrw", "rw", "readwrite", "read"}) {
+            assertTrue(run(base + rw + "\n", false).warnings().stream()
+                    .noneMatch(w -> w.message().contains("never start")), rw);
+        }
+        for (String rw : new String[] {"write", "randwrite"}) {
+            assertTrue(run(base + rw + "\n", false).warnings().stream()
+                    .anyMatch(w -> w.message().contains("verification read phase will never start")), rw);
+        }
+        assertTrue(run(base + "write\nverify_backlog=8\n", false).warnings().stream()
+                .noneMatch(w -> w.message().contains("never start")));
+    }
+
     @Test
     void warningsAndFatalWarnings() throws JobFileException {
         ParseResult r = run("[j]\ntime_based\n", false);

@@ -138,7 +138,8 @@ public final class RunResult {
         }
         if (j.error == 0 && j.report.continueOnError && j.firstError != 0) {
             ts.error = j.firstError;
-            ts.errorMessage = j.errorMessage;
+            // fio sets no error text for errors it went on after (td_verror is never called): "err=84 ()"
+            ts.errorMessage = j.errorMessage == null ? "" : j.errorMessage;
         } else if (j.error != 0) {
             ts.error = j.error;
             ts.errorMessage = j.errorMessage;

@@ -10,6 +10,7 @@ import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.verify.Verifier;
 
 import java.io.PrintStream;
 
@@ -94,6 +95,12 @@ public final class IoLoop {
     /** Runs at the start of every pass after the first, once nothing is in flight. */
     private final Runnable newPass;
     private boolean failed;
+    /** verify= is on: write buffers are filled and reads checked by it (fio's verify.c). */
+    private final Verifier verifier;
+    /** This loop is fio's do_verify: it reads back the logged writes and nothing else. */
+    private final boolean verifyPhase;
+    /** rw mixes reads and writes: only reads of logged writes are checked (fio's td_rw). */
+    private final boolean mixedReadWrite;
     /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
     private final JobLogs logs;
 
@@ -117,8 +124,11 @@ public final class IoLoop {
         this.batchCompleteMax = Math.max(b.batchCompleteMax, this.batchCompleteMin);
         this.iodepthLow = b.iodepthLow <= 0 || b.iodepthLow > iodepth ? iodepth : b.iodepthLow;
         this.source = b.source;
-        this.paced = b.source.paced();
-        this.thinks = b.source.thinks();
+        this.verifier = b.verifier;
+        this.verifyPhase = b.verifyPhase;
+        this.mixedReadWrite = b.mixedReadWrite;
+        this.paced = !verifyPhase && b.source.paced();
+        this.thinks = !verifyPhase && b.source.thinks();
         this.stats = b.stats;
         this.state = b.state;
         this.latHistogram = b.latHistogram;
@@ -139,7 +149,12 @@ public final class IoLoop {
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
     public void run() {
         long now;
-        if (rampNanos > 0) {
+        if (verifyPhase) {
+            // fio's do_verify: the counters go on from the write phase; the clock starts now.
+            measuring = true;
+            measureStartNanos = time.nanoTime();
+            state.setRunState('V');
+        } else if (rampNanos > 0) {
             state.setRunState(JobState.RAMP);
         } else {
             // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
@@ -366,6 +381,11 @@ public final class IoLoop {
     private boolean nextIo(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
+        if (verifier != null && (verifyPhase ? verifier.nextRead(u) : verifier.backlogRead(u))) {
+            return true;
+        } else if (verifyPhase) {
+            return false;
+        }
         if (stashed) {
             stashed = false;
             u.ddir = stashDdir;
@@ -385,6 +405,13 @@ public final class IoLoop {
         }
         if (!source.next(u, nowUsec)) {
             return false;
+        }
+        if (verifier != null) {
+            if (u.ddir == IoDirection.WRITE) {
+                verifier.prepareWrite(u, System.currentTimeMillis() * 1_000_000L, true);
+            } else if (u.ddir == IoDirection.READ) {
+                verifier.prepareRead(u);
+            }
         }
         if (sync != null) {
             stashed = true;
@@ -554,6 +581,9 @@ public final class IoLoop {
         int ddir = u.ddir.ordinal();
         long res = u.result;
         if (res < 0) {
+            if (verifier != null) {
+                verifier.completed(u, false, mixedReadWrite);
+            }
             ioError(u, (int) -res);
         } else if (ddir < 3) {
             long bytes = res;
@@ -584,6 +614,12 @@ public final class IoLoop {
                     logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
                 }
             }
+            if (verifier != null) {
+                int v = verifier.completed(u, true, mixedReadWrite && !verifyPhase);
+                if (v != 0) {
+                    verifyError(v);
+                }
+            }
         } else if (measuring) {
             stats.recordSync(t - u.issueTimeNanos);
         }
@@ -592,6 +628,51 @@ public final class IoLoop {
             stats.maybeSample(t);
             stats.publishIfDue(t);
         }
+    }
+
+    /**
+     * A read that did not verify: fio's io_completed error path. continue_on_error=verify counts
+     * it and goes on; otherwise the job fails with EILSEQ. verify_fatal=1 stops it either way.
+     */
+    private void verifyError(int errno) {
+        if ((continueOnError & 4) != 0) {
+            stats.totalErrors++;
+            if (stats.totalErrors == 1) {
+                stats.firstError = errno;
+            }
+            if (verifier.terminateRequested()) {
+                state.terminate();
+            }
+            return;
+        }
+        fail(errno, syncEngine ? "io_u_sync_complete" : "io_u_queued_complete", null);
+    }
+
+    /**
+     * fio's do_dry_run (verify_only on a write job): the workload is walked without any I/O and
+     * its writes are logged for the read-back pass.
+     */
+    public void dryRun() {
+        state.setRunState('R');
+        measuring = true;
+        IoUnit u = units[0];
+        while (!state.terminated()) {
+            u.result = 0;
+            if (!source.next(u, 0)) {
+                break;
+            }
+            int ddir = u.ddir.ordinal();
+            if (ddir < 3) {
+                issued[ddir]++;
+                stats.markDepth(1, 1);
+                stats.totalIoU[ddir]++;
+                if (u.ddir == IoDirection.WRITE) {
+                    verifier.dryRunWrite(u);
+                }
+            }
+        }
+        endNanos = time.nanoTime();
+        measureStartNanos = endNanos;
     }
 
     private void pushRequeue(IoUnit u) {
@@ -698,6 +779,18 @@ public final class IoLoop {
         int continueOnError;
         PrintStream err = System.err;
         boolean direct;
+        Verifier verifier;
+        boolean verifyPhase;
+        boolean mixedReadWrite;
+
+        /** verify= is on ({@code v} fills writes and checks reads); {@code phase}: this is the read-back pass. */
+        public Builder verify(Verifier v, boolean phase, boolean mixed) {
+            verifier = v;
+            verifyPhase = phase;
+            mixedReadWrite = mixed;
+            return this;
+        }
+
         BufferContent content;
         JobLogs logs;
 

@@ -60,6 +60,15 @@ public interface IoSource {
         return null;
     }
 
+    /** fio's verify_state: the seed of the next verified write's data. */
+    default long nextVerifySeed() {
+        return 0;
+    }
+
+    /** Starts the verify seeds again (the read-back pass draws the same sequence). */
+    default void restartVerifySeeds() {
+    }
+
     /** End of ramp_time: pacing restarts from the new epoch. */
     default void resetEpoch() {
     }

@@ -14,11 +14,13 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
+import io.jfio.jobfile.options.VerifyOptions;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
+import io.jfio.runner.verify.Verifier;
 import io.jfio.runner.workload.JobError;
 import io.jfio.runner.workload.Opts;
 import io.jfio.runner.workload.RwMode;
@@ -163,6 +165,8 @@ public final class Job {
             stats.errorFile = switch (stats.errorFunction == null ? "" : stats.errorFunction) {
                 case "total_file_size" -> "filesetup.c:1155";
                 case "io_u error" -> IO_U_ERROR_FILE;
+                case "io_u_sync_complete" -> "io_u.c:2290";
+                case "io_u_queued_complete" -> "io_u.c:2328";
                 default -> stats.errorFunction != null && stats.errorFunction.startsWith("open")
                         ? "filesetup.c:805" : "backend.c:1";
             };
@@ -310,7 +314,9 @@ public final class Job {
             long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
-            IoLoop loop = new IoLoop.Builder()
+            VerifyOptions vo = VerifyOptions.from(spec);
+            Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
+            IoLoop.Builder lb = new IoLoop.Builder()
                     .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
                     .units(units)
                     .batches((int) Opts.getLong(spec, 1, "iodepth_batch", "iodepth_batch_submit"),
@@ -325,16 +331,24 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
                     .direct(FileSetup.isDirect(spec))
-                    .content(content)
-                    .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
+                    // with verify on, fio fills write buffers through the verify path instead
+                    // (populate_verify_io_u); verify=null leaves the normal contents
+                    .content(verifier == null || verifier.isNull() ? content : null)
+                    .onNewPass(VerifyRun.onNewPass(verifier,
+                            invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
                     .logs(logs)
-                    .build();
+                    .verify(verifier, false, mode.reads() && mode.writes());
+            IoLoop loop = lb.build();
             long allocBefore = allocatedBytes();
-            loop.run();
+            if (verifier != null && vo.verifyOnly && mode.writes()) {
+                loop.dryRun();
+            } else {
+                loop.run();
+            }
             loopAllocatedBytes = allocatedBytes() - allocBefore;
             // fio's update_runtime: only for directions the job does that moved data.
             long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
-            if (mode.reads() && stats.ioBytes[0] > 0) {
+            if ((mode.reads() || (verifier != null && vo.backlog > 0)) && stats.ioBytes[0] > 0) {
                 stats.runtimeMicros[0] = measuredUs;
             }
             if (mode.writes() && stats.ioBytes[1] > 0) {
@@ -350,6 +364,25 @@ public final class Job {
                         Native.libc().fsync(f.fd);
                     }
                 }
+            }
+            if (VerifyRun.readBackDue(verifier, vo, loop, state)) {
+                // fio's do_verify: sync and drop the cache first, so the data comes from the device.
+                for (IoFile f : fs) {
+                    if (f.fd >= 0 && !diskless) {
+                        if (mode.writes()) {
+                            Native.libc().fsync(f.fd);
+                        }
+                        if (invalidate) {
+                            FileSetup.invalidate(f);
+                        }
+                    }
+                }
+                verifier.startReadBack();
+                IoLoop readBack = lb.verify(verifier, true, false).build();
+                long before = allocatedBytes();
+                readBack.run();
+                loopAllocatedBytes += allocatedBytes() - before;
+                stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
             }
             state.setRunState(JobState.FINISHING);
         } finally {

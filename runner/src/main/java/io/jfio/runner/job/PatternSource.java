@@ -65,6 +65,16 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public long nextVerifySeed() {
+        return pattern.nextVerifySeed();
+    }
+
+    @Override
+    public void restartVerifySeeds() {
+        pattern.restartVerifySeeds();
+    }
+
+    @Override
     public int pass() {
         return pattern.pass();
     }

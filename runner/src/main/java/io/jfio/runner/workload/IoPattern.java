@@ -35,6 +35,7 @@ public final class IoPattern {
 
     // fio's FIO_RAND_*_OFF seed slots
     static final int SEED_BS = 0;
+    static final int SEED_VERIFY = 3;
     static final int SEED_MIX = 4;
     static final int SEED_FILE = 5;
     static final int SEED_BLOCK = 6;
@@ -128,6 +129,8 @@ public final class IoPattern {
     private final FioRandom offsetRand = new FioRandom();
     private final FioRandom[] seqRand = new FioRandom[3];
     private final FioRandom zoneRand = new FioRandom();
+    /** fio's verify_state: seeds for the data of verified writes (FIO_RAND_VER_OFF). */
+    private final FioRandom verifyRand = new FioRandom();
 
     // ---- progress ----
     private final long[] ioIssues = new long[3];
@@ -693,6 +696,7 @@ public final class IoPattern {
             fileRand.seed(seeds[SEED_FILE], use64);
         }
         zoneRand.seed(seeds[SEED_ZONE], false);
+        verifyRand.seed(seeds[SEED_VERIFY], use64);
         offsetRand.seed(seeds[SEED_BLOCK], use64);
         for (int d = 0; d < 3; d++) {
             seqRand[d].seed(seeds[SEED_SEQ_RAND_READ], false);
@@ -822,6 +826,20 @@ public final class IoPattern {
     }
 
     /** True when no random map is kept (norandommap given, or turned on by blockalign / a distribution). */
+    /**
+     * The seed of the next verified block as fio draws io_u->rand_seed from verify_state: two
+     * draws multiplied (fio does so wherever a long is wider than an int).
+     */
+    public long nextVerifySeed() {
+        long a = verifyRand.next();
+        return a * verifyRand.next();
+    }
+
+    /** Re-seeds verify_state, as fio's td_fill_rand_seeds does before the read-back pass. */
+    public void restartVerifySeeds() {
+        verifyRand.seed(seeds[SEED_VERIFY], use64);
+    }
+
     public boolean noRandomMap() {
         return norandommap;
     }

@@ -1,0 +1,86 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.IoBuffers;
+import io.jfio.engine.IoFile;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.VerifyOptions;
+import io.jfio.runner.verify.Verifier;
+import io.jfio.runner.verify.VerifySeeds;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/** How a job wires fio's verify into its I/O loops: the facts init.c decides on, and when to read back. */
+final class VerifyRun {
+    private VerifyRun() {
+    }
+
+    /** The job's verifier, or null when verify is off. */
+    static Verifier create(VerifyOptions vo, JobSpec spec, RwMode mode, boolean syncEngine, int iodepth,
+                           IoBuffers buffers, List<IoFile> files, IoSource source, boolean diskless,
+                           PrintStream err) {
+        if (!vo.enabled()) {
+            return null;
+        }
+        long[] minBs = longs(spec, "min_bs");
+        long[] maxBs = longs(spec, "max_bs");
+        long lo = Math.min(minBs[0], Math.min(minBs[1], minBs[2]));
+        long hi = Math.max(maxBs[0], Math.max(maxBs[1], maxBs[2]));
+        String rwPostfix = spec.postfix("rw");
+        boolean seqNr = false;
+        try {
+            seqNr = rwPostfix != null && Long.parseLong(rwPostfix.trim()) > 1;
+        } catch (NumberFormatException e) {
+            // not a number: fio rejects it at parse time
+        }
+        boolean overlapRisk = Opts.getBool(spec, false, "norandommap") || Opts.getBool(spec, false, "softrandommap")
+                || seqNr || (rwPostfix != null && !rwPostfix.isEmpty() && !seqNr && !mode.random());
+        long total = 0;
+        for (IoFile f : files) {
+            total += Math.max(0, f.ioSize);
+        }
+        long expected = minBs[1] > 0 ? total / minBs[1] + 1 : 16;
+        Verifier.Job job = new Verifier.Job(mode.writes(), lo == hi, Opts.getBool(spec, false, "time_based"),
+                overlapRisk, syncEngine, iodepth, spec.index() + 1, Opts.getBool(spec, false, "bs_unaligned"),
+                expected, diskless);
+        VerifySeeds seeds = new VerifySeeds() {
+            @Override
+            public long next() {
+                return source.nextVerifySeed();
+            }
+
+            @Override
+            public void restart() {
+                source.restartVerifySeeds();
+            }
+        };
+        return new Verifier(vo, job, buffers, files, seeds, err);
+    }
+
+    private static long[] longs(JobSpec spec, String name) {
+        Object v = spec.has(name) ? spec.value(name) : null;
+        if (v instanceof long[] a && a.length >= 3) {
+            return a;
+        }
+        long[] bs = Opts.getPerDirection(spec, 4096, "bs");
+        return bs;
+    }
+
+    /** Each new loop over the files starts a fresh history (fio's prune_io_piece_log). */
+    static Runnable onNewPass(Verifier v, Runnable then) {
+        if (v == null) {
+            return then;
+        }
+        return () -> {
+            v.newPass();
+            then.run();
+        };
+    }
+
+    /** fio runs do_verify after the I/O phase when do_verify=1, unless the job failed or was stopped. */
+    static boolean readBackDue(Verifier v, VerifyOptions vo, IoLoop loop, JobState state) {
+        return v != null && vo.doVerify && !loop.failed() && !state.terminated() && v.pending() > 0;
+    }
+}

@@ -1,0 +1,10 @@
+package io.jfio.runner.verify;
+
+/** fio's td->verify_state: the seeds of the random data each verified write carries. */
+public interface VerifySeeds {
+    /** The next seed, drawn as fio draws io_u->rand_seed. */
+    long next();
+
+    /** Starts the sequence again (fio re-seeds before the read-back pass when randrepeat=1). */
+    void restart();
+}
