@@ -16,7 +16,7 @@ public interface IoEngine {
 
     Set<EngineFlag> flags();
 
-    /** Options this engine accepts; validated at {@link #init}. */
+    /** Options this engine accepts, declared here only (its factory and --enghelp read them); parsed at {@link #init}. */
     default List<EngineOption> options() {
         return List.of();
     }

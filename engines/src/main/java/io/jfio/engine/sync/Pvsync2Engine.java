@@ -88,8 +88,7 @@ public final class Pvsync2Engine extends SyncEngineBase {
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
-            super("pvsync2", "preadv2/pwritev2 with RWF flags",
-                OPTIONS, Pvsync2Engine::new);
+            super("preadv2/pwritev2 with RWF flags", Pvsync2Engine::new);
         }
     }
 }

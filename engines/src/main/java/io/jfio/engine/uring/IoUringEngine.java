@@ -9,6 +9,7 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlkDiscard;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
@@ -46,7 +47,7 @@ public final class IoUringEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.noneOf(EngineFlag.class);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME);
     }
 
     @Override
@@ -201,5 +202,12 @@ public final class IoUringEngine extends RingEngine {
         String why = pollFile == null ? null : BlockQueue.whyNoPolling(pollFile);
         return super.pollStallDiagnosis() + (why == null ? "" : "; " + why)
             + (ring.hasFlag(Uring.SETUP_DEFER_TASKRUN) ? "; try defer_taskrun=0" : "");
+    }
+
+    /** ServiceLoader entry. */
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("io_uring with hand-written rings (no liburing)", IoUringEngine::new);
+        }
     }
 }

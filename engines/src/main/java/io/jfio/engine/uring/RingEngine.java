@@ -212,7 +212,15 @@ public abstract class RingEngine implements IoEngine {
         }
     }
 
+    /** fio's fio_ioring_queued: the SQEs the kernel took get one issue time, read after enter. */
     private void submitted(int n) {
+        long now = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            IoUnit u = units[(int) sq.unsubmittedUserData(i)];
+            if (u != null) {
+                u.issueTimeNanos = now;
+            }
+        }
         sq.consumed(n);
         inFlight += n;
         queued -= n;

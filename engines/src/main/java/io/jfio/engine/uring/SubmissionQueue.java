@@ -152,6 +152,11 @@ public final class SubmissionQueue {
         return localTail - publishedTail;
     }
 
+    /** user_data of the i-th published SQE not yet recorded as consumed. */
+    public long unsubmittedUserData(int i) {
+        return sqes.getLong((((submittedTail + i) & mask) << sqeShift) + Uring.SQE_USER_DATA);
+    }
+
     /** Records that io_uring_enter consumed {@code n} SQEs. */
     public void consumed(int n) {
         submittedTail += n;

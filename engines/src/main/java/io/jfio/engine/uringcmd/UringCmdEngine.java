@@ -8,6 +8,7 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
@@ -55,7 +56,7 @@ public final class UringCmdEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.BLOCK_SIZE_ALIGNED, EngineFlag.OWN_FILE_OPEN);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME);
     }
 
     @Override
@@ -288,5 +289,12 @@ public final class UringCmdEngine extends RingEngine {
             return null;
         }
         return "io_uring_cmd: " + unit.file.path + ": " + NvmeStatus.describe(status);
+    }
+
+    /** ServiceLoader entry. */
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("io_uring_cmd: NVMe passthrough commands over io_uring on /dev/ngXnY (cmd_type=nvme)", UringCmdEngine::new);
+        }
     }
 }

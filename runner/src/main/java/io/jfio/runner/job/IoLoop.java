@@ -445,23 +445,23 @@ public final class IoLoop {
             return;
         }
         stats.markSubmit(queued);
-        // The issue time after the submit call; engines that stamp it themselves (null, libaio,
-        // io_uring) already did, so the clock is read only for units still without one.
-        long t = 0;
-        boolean stamped = false;
+        if (engineSetsIssueTime) {
+            // libaio, io_uring and null stamp each unit when the kernel takes it (a partial
+            // submit leaves the rest for a later commit); their slat is taken at completion.
+            long last = pending[queued - 1].issueTimeNanos;
+            if (last - clock > 0) {
+                clock = last;
+            }
+            queued = 0;
+            return;
+        }
+        // The issue time after the submit call, one clock read for the batch.
+        long t = clock = System.nanoTime();
         for (int i = 0; i < queued; i++) {
             IoUnit u = pending[i];
-            if (!engineSetsIssueTime || u.issueTimeNanos < u.startTimeNanos) {
-                if (!stamped) {
-                    t = clock = System.nanoTime();
-                    stamped = true;
-                }
-                u.issueTimeNanos = t;
-            } else if (u.issueTimeNanos - clock > 0) {
-                clock = u.issueTimeNanos;
-            }
+            u.issueTimeNanos = t;
             if (measuring && u.ddir.isData()) {
-                stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+                stats.recordSlat(u.ddir.ordinal(), t - u.startTimeNanos, slatHistogram);
             }
             pending[i] = null;
         }
@@ -524,6 +524,9 @@ public final class IoLoop {
     private void complete(IoUnit u, long t, boolean inline) {
         curDepth--;
         int ddir = u.ddir.ordinal();
+        if (engineSetsIssueTime && !inline && measuring && ddir < 3) {
+            stats.recordSlat(ddir, u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+        }
         long res = u.result;
         if (res < 0) {
             ioError(u, (int) -res);
