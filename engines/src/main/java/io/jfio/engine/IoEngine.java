@@ -24,7 +24,10 @@ public interface IoEngine {
     /** Called once on the job thread before any file is opened. */
     void init(EngineContext ctx) throws EngineException;
 
-    /** Opens a file (the default implementation lives in the runner's file layer for most engines). */
+    /**
+     * Opens a file with the flags the runner computed ({@code OpenFlags.forJob}); most engines
+     * use {@link GenericFileOps#open}, which also records the file's type and size.
+     */
     void openFile(IoFile file, int openFlags) throws EngineException;
 
     void closeFile(IoFile file) throws EngineException;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * jfio-peak as a separate process on a real loop device (root), checking every line against
- * t/io_uring's format (spec/engines.md 6.3). Short runs (-r2): the figures are not asserted.
+ * t/io_uring's format (fio's t/io_uring.c). Short runs (-r2): the figures are not asserted.
  */
 class PeakLoopTest {
     private static final Pattern SUBMITTER =

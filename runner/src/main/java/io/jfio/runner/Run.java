@@ -50,12 +50,12 @@ public final class Run {
 
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
-        return new Run(request, out, err, Defaults.engines(), Defaults.sources()).execute();
+        return new Run(request, out, err, ProductionWiring.engines(), ProductionWiring.sources()).execute();
     }
 
     /** The production engine lookup (registry: built-ins and external:), for tools that wrap engines. */
     public static EngineProvider defaultEngines() {
-        return Defaults.engines();
+        return ProductionWiring.engines();
     }
 
     /** The jobs of the last {@link #execute()} with their measurements (for tests and tools). */

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A jfio run's json+ has the same key tree (keys, order, JSON types) as fio 3.33's for the same
- * job, apart from the keys fio 3.42 added (spec/output-format.md 10): the report model is filled
+ * job, apart from the keys fio 3.42 added: the report model is filled
  * completely by the runner. Terse lines have fio's field count for every terse version, which is
  * what position-based consumers (yabs, fio_exporter) depend on.
  */

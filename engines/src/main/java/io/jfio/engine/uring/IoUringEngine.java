@@ -26,7 +26,7 @@ import java.util.Set;
  */
 public final class IoUringEngine extends RingEngine {
     private static final LibC C = Native.libc();
-    /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)), spec 1.5. */
+    /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)). */
     private static final int BLOCK_URING_CMD_DISCARD = 0x1200;
     /** sync_file_range flags used when the runner passes none in {@link IoUnit#rwFlags}. */
     static final int SYNC_FILE_RANGE_WRITE = 2;
@@ -111,7 +111,7 @@ public final class IoUringEngine extends RingEngine {
             return trim(u);
         }
         if (iopoll() && (d == IoDirection.SYNC || d == IoDirection.DATASYNC)) {
-            // FSYNC on an IOPOLL ring fails with EINVAL (spec 4.11): do it synchronously instead.
+            // FSYNC on an IOPOLL ring fails with EINVAL: do it synchronously instead.
             int r = d == IoDirection.SYNC ? C.fsync(u.file.fd) : C.fdatasync(u.file.fd);
             u.complete(r < 0 ? -Native.errno() : 0);
             return QueueStatus.COMPLETED;

@@ -326,7 +326,7 @@ public abstract class RingEngine implements IoEngine {
                 break; // one look inside the kernel is all a non-blocking reap owes
             }
             if (iopoll) {
-                // Bound the spin so a device or kernel that never completes polled I/O (spec 4.14)
+                // Bound the spin so a device or kernel that never completes polled I/O
                 // ends the job with a diagnosis instead of a hang.
                 if (got > 0) {
                     stuckSince = 0;

@@ -131,7 +131,7 @@ public final class IoLoop {
     public void run() {
         long now;
         if (rampNanos > 0) {
-            state.setRunState(JobState.RAMP);
+            state.setRunState(RunState.RAMP);
         } else {
             // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
             startMeasuring(epochNanos);
@@ -320,7 +320,7 @@ public final class IoLoop {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
-        state.setRunState('R');
+        state.setRunState(RunState.RUNNING);
     }
 
     /** When the I/O phase ended (after the drain): the end of the reported runtime. */

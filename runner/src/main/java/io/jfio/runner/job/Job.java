@@ -138,7 +138,7 @@ public final class Job {
                         stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));
             }
             state.setOpenFiles(0);
-            state.setRunState(stats.error != 0 ? JobState.REAPED_ERROR : JobState.REAPED);
+            state.setRunState(stats.error != 0 ? RunState.REAPED_ERROR : RunState.REAPED);
             finished.countDown();
         }
     }
@@ -223,7 +223,7 @@ public final class Job {
         if (state.terminated()) {
             return;
         }
-        state.setRunState(JobState.SETUP);
+        state.setRunState(RunState.SETUP);
         applyCpuAffinity();
         if (!prepared) {
             prepare();
@@ -317,14 +317,14 @@ public final class Job {
                 stats.runtimeMicros[2] = measuredUs;
             }
             if (mode.writes() && Opts.getBool(spec, false, "end_fsync") && !diskless) {
-                state.setRunState(JobState.FSYNCING);
+                state.setRunState(RunState.FSYNCING);
                 for (IoFile f : fs) {
                     if (f.fd >= 0) {
                         Native.libc().fsync(f.fd);
                     }
                 }
             }
-            state.setRunState(JobState.FINISHING);
+            state.setRunState(RunState.FINISHING);
         } finally {
             closeAll(engine, fs, diskless);
             engine.cleanup();
@@ -337,7 +337,7 @@ public final class Job {
             }
             Arrays.fill(units, null);
             buffers.close();
-            state.setRunState(JobState.EXITED);
+            state.setRunState(RunState.EXITED);
         }
     }
 

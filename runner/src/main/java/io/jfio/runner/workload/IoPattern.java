@@ -147,7 +147,7 @@ public final class IoPattern {
     private boolean engineQueues;
     private final boolean fio333;
     private int emptyPasses;
-    private final RateLimiter rate;
+    private final Pacer rate;
 
     // per-I/O scratch (fields instead of out-parameters, to stay allocation-free)
     private long curOffset;
@@ -478,7 +478,7 @@ public final class IoPattern {
         }
         fillRandSeeds();
         loopsLeft = loops;
-        rate = new RateLimiter(o, minBs, new boolean[] {splitBs[0] != null, splitBs[1] != null, splitBs[2] != null},
+        rate = new Pacer(o, minBs, new boolean[] {splitBs[0] != null, splitBs[1] != null, splitBs[2] != null},
             seeds, this);
     }
 
@@ -701,8 +701,8 @@ public final class IoPattern {
 
     // ------------------------------------------------------------------ public API
 
-    /** Pacing for this job (rate, rate_min, thinktime); {@link RateLimiter#enabled()} is false when unpaced. */
-    public RateLimiter rate() {
+    /** Pacing for this job (rate, rate_min, thinktime); {@link Pacer#enabled()} is false when unpaced. */
+    public Pacer rate() {
         return rate;
     }
 
@@ -771,7 +771,7 @@ public final class IoPattern {
     /**
      * fio's reset_all_stats at the end of ramp_time, for the counters the pattern keeps: issue
      * counts (rwmix, number_ios) and the bytes keep_running compares start again from zero.
-     * Called by {@link RateLimiter#resetEpoch()}.
+     * Called by {@link Pacer#resetEpoch()}.
      */
     void resetCounters() {
         for (int d = 0; d < 3; d++) {

@@ -6,8 +6,8 @@ import io.jfio.runner.job.PatternSource;
 import io.jfio.runner.job.SourceFactory;
 
 /** The production wiring: engines from the registry (ServiceLoader + external:), fio's I/O pattern. */
-public final class Defaults {
-    private Defaults() {
+public final class ProductionWiring {
+    private ProductionWiring() {
     }
 
     private static final class Registry {
