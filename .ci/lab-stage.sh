@@ -116,7 +116,9 @@ GUEST
 
 echo "lab-stage: booting the NVMe guest (TCG; about 1 minute)"
 # Poll queues so hipri/-p1 really poll; tiny disk: jobs touch a few MiB.
-"$lab" --poll-queues 2 --disk-size 256M --timeout 400 \
+# The guest timeout only catches a hung guest: TCG on a loaded shared 2-CPU machine can take
+# several times its idle 5 minutes (JFIO_LAB_TIMEOUT seconds, default 1500).
+"$lab" --poll-queues 2 --disk-size 256M --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
     --qemu-arg=-drive --qemu-arg="file=$ns2,if=none,id=ns2,format=raw" \
     --qemu-arg=-device --qemu-arg=nvme-ns,drive=ns2,bus=nvme0,nsid=2,logical_block_size=4096,physical_block_size=4096 \
     -- bash "$guest" "$jar" "$java_bin" 2>&1 | tee "$out"

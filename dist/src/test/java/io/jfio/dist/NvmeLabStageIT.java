@@ -43,9 +43,9 @@ class NvmeLabStageIT {
                 }
             }
         }
-        if (!p.waitFor(15, TimeUnit.MINUTES)) {
+        if (!p.waitFor(30, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            throw new AssertionError("lab stage did not finish in 15 minutes");
+            throw new AssertionError("lab stage did not finish in 30 minutes");
         }
         String reason = skipReason;
         Assumptions.assumeTrue(reason == null, () -> reason);

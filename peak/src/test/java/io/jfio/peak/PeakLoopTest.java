@@ -59,7 +59,7 @@ class PeakLoopTest {
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "jfio-peak did not finish");
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "jfio-peak did not finish"); // generous: only a hang may fail it
         return new Result(p.exitValue(), List.of(new String(out, StandardCharsets.UTF_8).split("\n")));
     }
 

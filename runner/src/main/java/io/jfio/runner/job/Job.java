@@ -39,7 +39,11 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Job {
     /** What every job of a run shares. */
     public record Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
-                          EngineProvider engines, SourceFactory sources) {
+                          EngineProvider engines, SourceFactory sources, JobClock clock) {
+        public Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
+                       EngineProvider engines, SourceFactory sources) {
+            this(out, err, printInfo, readOnly, engines, sources, JobClock.SYSTEM);
+        }
     }
 
     private final JobSpec spec;
@@ -104,7 +108,7 @@ public final class Job {
     }
 
     private void run() {
-        startNanos = System.nanoTime();
+        startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         ThreadCpu cpu = null;
         try {
@@ -126,7 +130,7 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
-            endNanos = System.nanoTime();
+            endNanos = ctx.clock().nanoTime();
             stats.totalRunTimeMillis = (endNanos - startNanos) / 1_000_000L;
             if (cpu != null) {
                 cpu.end(stats);
@@ -283,7 +287,7 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
-            long epoch = System.nanoTime();
+            long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
             IoLoop loop = new IoLoop.Builder()
@@ -296,6 +300,7 @@ public final class Job {
                     .source(source)
                     .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
                             Opts.getBool(spec, false, "slat_percentiles"))
+                    .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
@@ -492,18 +497,15 @@ public final class Job {
     }
 
     private void sleepMicros(long us) {
-        long end = System.nanoTime() + us * 1000L;
-        while (!state.terminated()) {
-            long left = end - System.nanoTime();
+        JobClock clock = ctx.clock();
+        long end = clock.nanoTime() + us * 1000L;
+        // Slices of at most 50 ms, so that a stop (or an interrupt) is seen quickly.
+        while (!state.terminated() && !Thread.currentThread().isInterrupted()) {
+            long left = end - clock.nanoTime();
             if (left <= 0) {
                 return;
             }
-            try {
-                Thread.sleep(Math.min(left / 1_000_000L + 1, 50));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            clock.park(Math.min(left, 50_000_000L));
         }
     }
 

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * issued, how many bytes move, data integrity across engines, pacing.
  */
 @Timeout(60)
-class RealDeviceTest {
+class RealDeviceIT {
     private static LoopDevice dev;
 
     @BeforeAll
@@ -110,15 +110,20 @@ class RealDeviceTest {
     }
 
     @Test
-    void rwmixAndBssplitFollowTheirShares() {
-        Jobs.Result r = run("[mix]\nrw=randrw\nrwmixread=70\nbs=4k\nsize=32m\n"
-                + "[split]\nstonewall\nrw=randread\nbssplit=4k/25:16k/75\nsize=32m\nio_size=1g\nnorandommap\nnumber_ios=20000\n");
+    void rwmixreadFollowsItsShare() {
+        Jobs.Result r = run("[mix]\nrw=randrw\nrwmixread=70\nbs=4k\nsize=32m\n");
         JobStats mix = r.run.jobs().get(0).stats();
         double readShare = (double) mix.totalIoU[0] / (mix.totalIoU[0] + mix.totalIoU[1]);
         System.out.printf("rwmixread=70: read share %.4f%n", readShare);
         assertTrue(Math.abs(readShare - 0.70) <= 0.01, "read share " + readShare);
         assertEquals(32L << 20, mix.ioBytes[0] + mix.ioBytes[1]);
-        RecordingEngine e = r.recorder(1);
+    }
+
+    @Test
+    void bssplitFollowsItsShares() {
+        Jobs.Result r = run("[split]\nrw=randread\nbssplit=4k/25:16k/75\nsize=32m\nio_size=1g\nnorandommap\n"
+                + "number_ios=20000\n");
+        RecordingEngine e = r.recorder(0);
         Map<Integer, Integer> bySize = new HashMap<>();
         for (int i = 0; i < e.count; i++) {
             bySize.merge(e.length[i], 1, Integer::sum);
@@ -148,12 +153,15 @@ class RealDeviceTest {
     }
 
     @Test
-    void rateIopsHoldsWithinFivePercent() {
+    void rateIopsNeverRunsAheadOfItsSchedule() {
         Jobs.Result r = run("[paced]\nrw=randread\nbs=4k\nrate_iops=400\ntime_based\nruntime=2\n");
         JobStats s = r.run.jobs().get(0).stats();
         double iops = s.totalIoU[0] * 1e6 / s.runtimeMicros[0];
         System.out.printf("rate_iops=400: %d I/Os in %d us = %.1f IOPS (%+.2f%%)%n", s.totalIoU[0], s.runtimeMicros[0],
                 iops, (iops - 400) / 4);
-        assertTrue(Math.abs(iops - 400) <= 20, "iops " + iops);
+        // I/O n may not be issued before n/400 s: at most 801 in 2 s, whatever the load. A loaded
+        // machine can only fall behind, so the lower bound is generous (exact: VirtualTimeJobTest).
+        assertTrue(s.totalIoU[0] <= 801, s.totalIoU[0] + " I/Os");
+        assertTrue(s.totalIoU[0] >= 200, s.totalIoU[0] + " I/Os");
     }
 }

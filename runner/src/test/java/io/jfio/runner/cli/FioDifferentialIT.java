@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fio-edge-cases.txt must be accepted or rejected as fio does, and accepted ones must give
  * fio's --showcmd line. Skipped when fio is not installed.
  */
-class FioDifferentialTest {
+class FioDifferentialIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
 
     record Result(int status, String out) {
@@ -60,7 +60,7 @@ class FioDifferentialTest {
     void edgeCasesMatchInstalledFio(@TempDir Path dir) throws IOException, InterruptedException {
         Assumptions.assumeTrue(Files.isExecutable(FIO), "fio not installed at " + FIO + " (apt-get install -y fio)");
         List<String> cases = new ArrayList<>();
-        try (InputStream in = FioDifferentialTest.class.getResourceAsStream("fio-edge-cases.txt")) {
+        try (InputStream in = FioDifferentialIT.class.getResourceAsStream("fio-edge-cases.txt")) {
             for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (!l.isEmpty() && !l.startsWith("#")) {
                     cases.add(l);

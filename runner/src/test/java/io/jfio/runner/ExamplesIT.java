@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The shipped example job files run as documented (runtimes shortened to keep the suite fast). */
 @Timeout(120)
-class ExamplesTest {
+class ExamplesIT {
     private static Path example(String name) {
         Path p = Path.of("..", "examples", "jobs", name).toAbsolutePath().normalize();
         assumeTrue(Files.exists(p), "skipped: " + p + " not found");
@@ -63,8 +63,12 @@ class ExamplesTest {
                 var st = run.jobs().get(i).stats();
                 assertEquals(0, st.error, run.jobs().get(i).spec().name() + ": " + err);
                 assertTrue(st.ioBytes[0] > 0 && st.ioBytes[1] > 0, "70/30 mix moved reads and writes");
-                double readShare = (double) st.totalIoU[0] / (st.totalIoU[0] + st.totalIoU[1]);
-                assertTrue(Math.abs(readShare - 0.7) < 0.05, "read share " + readShare);
+                long n = st.totalIoU[0] + st.totalIoU[1];
+                double readShare = (double) st.totalIoU[0] / n;
+                // How many I/Os 500 ms give depends on the machine's load: the bound is four
+                // standard deviations of a 70/30 draw over that many.
+                double bound = 4 * Math.sqrt(0.7 * 0.3 / n) + 0.01;
+                assertTrue(Math.abs(readShare - 0.7) < bound, "read share " + readShare + " of " + n + " I/Os");
             }
             assertEquals(95, run.jobs().get(3).stats().error);
             assertTrue(err.toString().contains("RWF_DONTCACHE"), err.toString());

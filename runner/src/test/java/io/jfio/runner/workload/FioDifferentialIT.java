@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * issues exactly the same I/Os (file, direction, offset, length, order) for the same job.
  * Skipped when /usr/bin/fio is absent.
  */
-class FioDifferentialTest {
+class FioDifferentialIT {
     /** The fio to compare with; -Djfio.workload.fio=/path/to/fio selects another build (e.g. 3.42). */
     private static final Path FIO = Path.of(System.getProperty("jfio.workload.fio", "/usr/bin/fio"));
     private static final Pattern FILL = Pattern.compile(" fill: io_u \\S+ off=0x([0-9a-f]+),len=0x([0-9a-f]+),ddir=(\\d),file=(\\S+)");
@@ -197,7 +197,7 @@ class FioDifferentialTest {
         if (is333 == null) {
             Process p = new ProcessBuilder(FIO.toString(), "--version").redirectErrorStream(true).start();
             String v = new String(p.getInputStream().readAllBytes()).trim();
-            System.out.println("FioDifferentialTest: comparing with " + FIO + " (" + v + ")");
+            System.out.println("FioDifferentialIT: comparing with " + FIO + " (" + v + ")");
             p.waitFor();
             String[] parts = v.replace("fio-", "").split("[.-]");
             int major = Integer.parseInt(parts[0]);

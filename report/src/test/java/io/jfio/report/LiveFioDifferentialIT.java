@@ -18,12 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Differential check against the installed fio: run short jobs with
  * --output-format=normal,terse,json+ and re-render all three from the json+ of that run.
  */
-class LiveFioDifferentialTest {
+class LiveFioDifferentialIT {
 
     private static boolean fioAvailable() {
         try {
             Process p = new ProcessBuilder("fio", "--version").redirectErrorStream(true).start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (Exception e) {
             return false;
         }

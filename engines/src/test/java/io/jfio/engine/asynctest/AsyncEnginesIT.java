@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** libaio and io_uring on a RAM-backed loop device (O_DIRECT), option by option and across engines. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class AsyncEnginesTest {
+class AsyncEnginesIT {
     static final int BS = 4096;
     static final long SPAN = 4L << 20;
     private LoopDevice loop;
@@ -185,7 +185,7 @@ class AsyncEnginesTest {
     }
 
     @Test
-    void defaultRingHasFioFlagsAndDeferTaskrunCanBeTurnedOff() throws EngineException {
+    void defaultRingHasFiosFlags() throws EngineException {
         IoFile f = new IoFile(loop.device(), 0);
         IoUringEngine e = new IoUringEngine();
         JobDriver.open(e, 8, BS, true, Map.of(), f);
@@ -197,6 +197,11 @@ class AsyncEnginesTest {
         } finally {
             JobDriver.close(e, f);
         }
+    }
+
+    @Test
+    void deferTaskrunCanBeTurnedOff() throws EngineException {
+        IoFile f = new IoFile(loop.device(), 0);
         IoUringEngine e2 = new IoUringEngine();
         JobDriver.open(e2, 8, BS, true, Map.of("defer_taskrun", "0"), f);
         try {
@@ -204,6 +209,11 @@ class AsyncEnginesTest {
         } finally {
             JobDriver.close(e2, f);
         }
+    }
+
+    @Test
+    void sqthreadPollRingsHaveNoDeferTaskrunAndRegisterFiles() throws EngineException {
+        IoFile f = new IoFile(loop.device(), 0);
         IoUringEngine e3 = new IoUringEngine();
         JobDriver.open(e3, 8, BS, true, Map.of("sqthread_poll", "1"), f);
         try {

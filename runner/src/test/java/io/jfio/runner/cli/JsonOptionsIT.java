@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * "job options" of command-line jobs (with "name" first), as fio prints them. Expected values were
  * taken from fio 3.33; with /usr/bin/fio present they are also compared with a live run.
  */
-class JsonOptionsTest {
+class JsonOptionsIT {
     private static final String JOB_FILE = String.join("\n",
             "[global]", "ioengine=null", "bs=4k", "size=16m", "rw=randread", "time_based=0", "; comment",
             "norandommap", "", "[one]", "iodepth=2", "", "[global]", "bs=8k", "", "[two]", "rw=read", "");

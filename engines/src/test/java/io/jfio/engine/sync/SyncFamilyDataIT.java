@@ -31,7 +31,7 @@ import io.jfio.engine.testing.TestContext;
  * direction) to a raw loop device and to a file on ext4-on-loop; the next engine in the list
  * reads it back with O_DIRECT and every byte is checked.
  */
-class SyncFamilyDataTest {
+class SyncFamilyDataIT {
     private static final List<String> ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
     private static final int REGION = 512 * 1024;
     private static final MemoryIO MEM = MemoryIO.getInstance();

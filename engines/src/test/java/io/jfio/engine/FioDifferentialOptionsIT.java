@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * pvsync2 values, and the layout of --enghelp (every line but the option's own help text,
  * which jfio words itself).
  */
-class FioDifferentialOptionsTest {
+class FioDifferentialOptionsIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
 
     record Out(int rc, String stdout, String stderr) {
@@ -40,7 +40,7 @@ class FioDifferentialOptionsTest {
         Path err = Files.createTempFile("engines-sync-fio-", ".err");
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "fio timed out");
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "fio timed out"); // generous: only a hang may fail it
             return new Out(p.exitValue(), Files.readString(out), Files.readString(err));
         } finally {
             Files.deleteIfExists(out);

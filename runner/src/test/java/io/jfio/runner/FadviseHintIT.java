@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * jobs, SEQUENTIAL otherwise) after open, and the cache dropped again at every wrap.
  */
 @Timeout(60)
-class FadviseHintTest {
+class FadviseHintIT {
     private static long sectorsRead(Path stat) throws IOException {
         return Long.parseLong(Files.readString(stat).trim().split("\\s+")[2]);
     }
@@ -36,12 +36,14 @@ class FadviseHintTest {
             Path stat = Path.of("/sys/block/" + Path.of(dev.device()).getFileName() + "/stat");
             long before = sectorsRead(stat);
             Jobs.Result r = Jobs.run("[r]\nioengine=psync\nrw=randread\nbs=4k\nsize=256k\ntime_based\n"
-                    + "runtime=500ms\nfilename=" + dev.device() + "\n", "json", false);
+                    + "runtime=2\nfilename=" + dev.device() + "\n", "json", false);
             assertEquals(0, r.rc, r.err());
             long sectors = sectorsRead(stat) - before;
             long ios = r.run.jobs().get(0).stats().totalIoU[0];
             System.out.printf("time_based randread of 64 blocks: %d I/Os, %d sectors from the device%n", ios, sectors);
-            assertTrue(ios > 4 * 64, "more than four passes: " + ios);
+            // Two passes are enough to see the second read from the device; 2 s of 4k reads give
+            // hundreds of passes on an idle machine and still several on a loaded one.
+            assertTrue(ios > 2 * 64, "more than two passes: " + ios);
             assertTrue(sectors >= ios * 8 * 9 / 10, sectors + " sectors for " + ios + " 4k reads");
         }
     }

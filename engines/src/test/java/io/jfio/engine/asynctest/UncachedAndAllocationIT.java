@@ -19,7 +19,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class UncachedAndAllocationTest {
+class UncachedAndAllocationIT {
     static final int BS = 4096;
 
     private static Path file(Path dir, long size) throws IOException {
@@ -31,7 +31,7 @@ class UncachedAndAllocationTest {
     }
 
     @Test
-    void uncachedWorksOnExt4AndFailsWith95OnABlockDevice() throws Exception {
+    void uncachedWorksOnExt4() throws Exception {
         LoopDevice.assumeAvailable();
         try (LoopDevice loop = LoopDevice.create(64L << 20, true)) {
             Path mnt = loop.mountExt4();
@@ -39,7 +39,7 @@ class UncachedAndAllocationTest {
             IoFile f = new IoFile(p.toString(), 0);
             for (String spec : new String[] {"io_uring", "libaio"}) {
                 long seed = spec.hashCode();
-                IoEngine w = AsyncEnginesTest.engine(spec);
+                IoEngine w = AsyncEnginesIT.engine(spec);
                 JobDriver dw = JobDriver.open(w, 8, BS, false, Map.of("uncached", "1"), f);
                 try {
                     JobDriver.Result r = dw.run(w, IoDirection.WRITE, 512, 2L << 20, 4, seed, 128);
@@ -47,7 +47,7 @@ class UncachedAndAllocationTest {
                 } finally {
                     JobDriver.close(w, f);
                 }
-                IoEngine rd = AsyncEnginesTest.engine(spec);
+                IoEngine rd = AsyncEnginesIT.engine(spec);
                 JobDriver dr = JobDriver.open(rd, 8, BS, false, Map.of("uncached", "1"), f);
                 try {
                     JobDriver.Result r = dr.run(rd, IoDirection.READ, 512, 2L << 20, 4, seed, 0);
@@ -59,10 +59,15 @@ class UncachedAndAllocationTest {
             }
             Files.delete(p);
         }
+    }
+
+    @Test
+    void uncachedFailsWith95OnABlockDevice() throws Exception {
+        LoopDevice.assumeAvailable();
         try (LoopDevice loop = LoopDevice.create(16L << 20, true)) {
             IoFile f = new IoFile(loop.device(), 0);
             for (String spec : new String[] {"io_uring", "libaio"}) {
-                IoEngine e = AsyncEnginesTest.engine(spec);
+                IoEngine e = AsyncEnginesIT.engine(spec);
                 JobDriver d = JobDriver.open(e, 4, BS, false, Map.of("uncached", "1"), f);
                 try {
                     JobDriver.Result r = d.run(e, IoDirection.READ, 8, 1L << 20, 4, 0, 0);
@@ -93,8 +98,8 @@ class UncachedAndAllocationTest {
         try {
             for (String spec : new String[] {"io_uring", "io_uring:fixedbufs+registerfiles"}) {
                 IoFile f = new IoFile(p.toString(), 0);
-                IoEngine e = AsyncEnginesTest.engine(spec);
-                JobDriver d = JobDriver.open(e, 32, BS, false, AsyncEnginesTest.options(spec), f);
+                IoEngine e = AsyncEnginesIT.engine(spec);
+                JobDriver d = JobDriver.open(e, 32, BS, false, AsyncEnginesIT.options(spec), f);
                 try {
                     long bytes = allocatedDuring(e, d, 1_000_000, 4L << 20);
                     System.out.println(spec + ": 1,000,000 buffered 4k reads (QD32, batch 8) allocated " + bytes + " bytes");

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * in quiesce), one per engine option set; hipri fails with one line.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class AsyncEnginesRunTest {
+class AsyncEnginesRunIT {
     private LoopDevice loop;
 
     @BeforeAll

@@ -27,7 +27,7 @@ import io.jfio.engine.testing.TestContext;
  * pvsync2's flags reach the kernel: uncached=1 (RWF_DONTCACHE) is accepted by ext4 files on
  * 6.14+ and refused by block devices and tmpfs; nowait and hipri as the kernel documents them.
  */
-class Pvsync2FlagsTest {
+class Pvsync2FlagsIT {
     private static RawAndExt4 loops;
     private static Path mount;
 

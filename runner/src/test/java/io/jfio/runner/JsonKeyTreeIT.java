@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * what position-based consumers (yabs, fio_exporter) depend on.
  */
 @Timeout(120)
-class JsonKeyTreeTest {
+class JsonKeyTreeIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
     /** Keys present only in fio 3.42's JSON (jfio's default flavour). */
     private static final Set<String> ADDED_IN_342 = Set.of("job_start", "latency_target_ns", "latency_window_us",

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * for rw mixes and bssplit).
  */
 @Timeout(180)
-class FioDifferentialRunTest {
+class FioDifferentialRunIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
 
     /** name, exact?, options. */

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fio 3.33 prints eight lines where jfio used to print one.
  */
 @Timeout(60)
-class IoErrorLinesTest {
+class IoErrorLinesIT {
     @Test
     void everyFailedUnitOfTheBatchIsLogged() throws Exception {
         LoopDevice.assumeAvailable();
