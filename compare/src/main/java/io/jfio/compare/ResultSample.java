@@ -1,7 +1,7 @@
 package io.jfio.compare;
 
 import io.jfio.report.DirectionStats;
-import io.jfio.report.Errno;
+import io.jfio.report.ErrnoText;
 import io.jfio.report.JobResult;
 import io.jfio.report.LatencyHistogram;
 import io.jfio.report.RunResult;
@@ -46,7 +46,7 @@ public final class ResultSample {
         List<String> out = new ArrayList<>();
         for (JobResult j : jobs) {
             if (j.error != 0) {
-                out.add("job " + j.name + ": err=" + j.error + " (" + Errno.strerror(j.error) + ")");
+                out.add("job " + j.name + ": err=" + j.error + " (" + ErrnoText.strerror(j.error) + ")");
             }
         }
         return out;

@@ -4,17 +4,12 @@ package io.jfio.engine;
 public enum EngineFlag {
     /** queue() completes every I/O before it returns (fio's FIO_SYNCIO): issue_time is taken before queue. */
     SYNC_IO,
-    /** The engine needs buffers aligned for O_DIRECT even when direct=0. */
-    NEEDS_ALIGNED_BUFFERS,
     /** The engine does no real I/O on files (null): no file creation or layout. */
     DISK_LESS,
-    /** The engine opens files itself rather than through the runner's default open. */
-    OWN_FILE_OPEN,
-    /** Block sizes must be a multiple of the device's logical block size (passthrough). */
-    BLOCK_SIZE_ALIGNED,
     /**
-     * The engine stamps {@link IoUnit#issueTimeNanos} itself at commit (fio's
-     * FIO_ASYNCIO_SETS_ISSUE_TIME; the null engine with iodepth > 1), so the runner must not.
+     * The engine stamps {@link IoUnit#issueTimeNanos} itself when the kernel takes a unit (fio's
+     * FIO_ASYNCIO_SETS_ISSUE_TIME: libaio, io_uring, io_uring_cmd, and null with iodepth > 1),
+     * every unit it completes included, so the runner does not.
      */
     SETS_ISSUE_TIME
 }

@@ -10,9 +10,10 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.VError;
 
 /**
- * fio's generic_open_file / generic_close_file for engines that do I/O on plain file
- * descriptors: opens with the flags the runner computed ({@link io.jfio.engine.nativeio.OpenFlags#forJob}),
- * and records the file's type and size (BLKGETSIZE64 for block devices).
+ * fio's generic_open_file / generic_close_file (filesetup.c) for engines that do I/O on plain
+ * file descriptors: opens with the flags the runner's file set-up computed with
+ * {@link io.jfio.engine.nativeio.OpenFlags#forJob}, and records the file's type and size
+ * (BLKGETSIZE64 for block devices).
  */
 public final class GenericFileOps {
     /** Where fio 3.33 records open failures, kept for comparable error text. */

@@ -16,7 +16,7 @@ import io.jfio.engine.nativeio.AlignedBuffer;
  * every slot up keeps each buffer O_DIRECT-safe for odd block sizes too.
  */
 public final class IoBuffers implements AutoCloseable {
-    /** O_DIRECT is always safe with page-aligned buffers (spec/engines.md 2.3). */
+    /** O_DIRECT is always safe with page-aligned buffers. */
     public static final int PAGE_SIZE = 4096;
 
     private final AlignedBuffer region;

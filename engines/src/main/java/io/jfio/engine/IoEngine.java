@@ -16,7 +16,7 @@ public interface IoEngine {
 
     Set<EngineFlag> flags();
 
-    /** Options this engine accepts; validated at {@link #init}. */
+    /** Options this engine accepts, declared here only (its factory and --enghelp read them); parsed at {@link #init}. */
     default List<EngineOption> options() {
         return List.of();
     }
@@ -24,7 +24,10 @@ public interface IoEngine {
     /** Called once on the job thread before any file is opened. */
     void init(EngineContext ctx) throws EngineException;
 
-    /** Opens a file (the default implementation lives in the runner's file layer for most engines). */
+    /**
+     * Opens a file with the flags the runner computed ({@code OpenFlags.forJob}); most engines
+     * use {@link GenericFileOps#open}, which also records the file's type and size.
+     */
     void openFile(IoFile file, int openFlags) throws EngineException;
 
     void closeFile(IoFile file) throws EngineException;

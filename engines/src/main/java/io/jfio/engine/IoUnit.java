@@ -21,7 +21,11 @@ public final class IoUnit {
     public int length;
     /** Bytes transferred, or a negative errno; set by the engine on completion. */
     public long result;
-    /** RWF_* flags the runner asks for on this I/O (e.g. RWF_HIPRI chosen by hipri_percentage). */
+    /**
+     * Per-I/O flags added to the engine's own: RWF_* for reads and writes, sync_file_range flags for
+     * SYNC_FILE_RANGE units (0: the engine's default). The runner leaves it 0 today; engines decide
+     * per-I/O flags such as pvsync2's hipri_percentage themselves.
+     */
     public int rwFlags;
 
     /** fio's start_time: the unit is fully prepared (ns, monotonic). */

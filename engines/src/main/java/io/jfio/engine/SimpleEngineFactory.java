@@ -4,9 +4,11 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * An engine factory that is only a name, a description, the option list and a constructor, which
- * is all the built-in engines need. A ServiceLoader entry subclasses it with a public no-argument
- * constructor that passes these up.
+ * The factory of every built-in engine: a description and a constructor. The engine itself is
+ * the one place that declares its name and options (as fio's ioengine_ops holds both); the
+ * factory reads them from one instance made at registration. Each engine's ServiceLoader entry
+ * is a nested {@code public static final class Factory extends SimpleEngineFactory} with a public
+ * no-argument constructor.
  */
 public abstract class SimpleEngineFactory implements IoEngineFactory {
     private final String name;
@@ -14,11 +16,11 @@ public abstract class SimpleEngineFactory implements IoEngineFactory {
     private final List<EngineOption> options;
     private final Supplier<IoEngine> constructor;
 
-    protected SimpleEngineFactory(String name, String description, List<EngineOption> options,
-                                  Supplier<IoEngine> constructor) {
-        this.name = name;
+    protected SimpleEngineFactory(String description, Supplier<IoEngine> constructor) {
+        IoEngine sample = constructor.get();
+        this.name = sample.name();
         this.description = description;
-        this.options = options;
+        this.options = List.copyOf(sample.options());
         this.constructor = constructor;
     }
 

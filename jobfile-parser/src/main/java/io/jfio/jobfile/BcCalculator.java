@@ -5,7 +5,7 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 
 /**
- * What fio gets back from piping a value into bc with scale=0 (spec 2.13): + - * / % ^, unary
+ * What fio gets back from piping a value into bc with scale=0: + - * / % ^, unary
  * minus, parentheses; division truncates; decimals survive addition and multiplication. fio runs
  * the external bc; jfio evaluates the same arithmetic itself. Null means bc would fail.
  */

@@ -56,6 +56,14 @@ public final class CommandLine {
         this.args = args;
     }
 
+    /**
+     * A time value of one of fio's own options (--eta-newline, --status-interval): seconds by
+     * default, in microseconds; null where fio fails it.
+     */
+    public static Long seconds(String value) {
+        return FioNumbers.toDecimal(value, false, 1024, true);
+    }
+
     /** The positional arguments (job files) met so far. */
     public List<String> positional() {
         return positional;

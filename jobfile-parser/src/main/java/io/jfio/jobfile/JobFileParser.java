@@ -157,7 +157,7 @@ public final class JobFileParser {
             throw new JobFileException(SourceLocation.COMMAND_LINE, o.name(),
                     "failed parsing " + shown + ": " + err, 1, null);
         }
-        // On the command line fio loads the engine as soon as it is named (spec 3.1).
+        // On the command line fio loads the engine as soon as it is named.
         if (o.name().equals("ioengine") && loadableEngine(engineName(st)) == null
                 && !engineName(st).startsWith("external")) {
             throw new JobFileException(SourceLocation.COMMAND_LINE, "ioengine", "engine " + engineName(st)

@@ -119,7 +119,7 @@ final class JobFixups {
         long nrfiles = st.longValue("nrfiles", 1);
         String filename = st.string("filename");
         if (filename != null) {
-            nrfiles = FileNames.split(filename).size();
+            nrfiles = ColonList.split(filename).size();
             st.values.put("nrfiles", nrfiles);
         }
         long open = st.longValue("openfiles", 0);

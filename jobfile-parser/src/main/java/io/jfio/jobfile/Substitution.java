@@ -3,7 +3,7 @@ package io.jfio.jobfile;
 import java.util.Map;
 
 /**
- * Job-file line substitution (spec 2.12/2.13): ${VAR} from the environment, then the keywords
+ * Job-file line substitution: ${VAR} from the environment, then the keywords
  * $pagesize, $mb_memory and $ncpus, after which fio hands the value to bc when it sees an operator.
  */
 final class Substitution {

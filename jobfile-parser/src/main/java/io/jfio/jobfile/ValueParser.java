@@ -189,12 +189,12 @@ final class ValueParser {
                 st.postfixes.remove(o.name());
             }
             if (o.special() != null) {
-                return Specials.check(o, word, ptr, st, dryRun);
+                return OptionCallbacks.check(o, word, ptr, st, dryRun);
             }
             return null;
         }
         if (o.special() != null) {
-            String err = Specials.check(o, null, ptr, st, dryRun);
+            String err = OptionCallbacks.check(o, null, ptr, st, dryRun);
             if (err == null) {
                 if (!o.name().equals("bssplit") || !(st.values.get("bssplit") instanceof List<?>[])) {
                     st.values.put(o.name(), ptr == null ? "" : ptr);
@@ -271,7 +271,7 @@ final class ValueParser {
             }
         }
         if (o.special() != null) {
-            return Specials.number(o, val, st);
+            return OptionCallbacks.number(o, val, st);
         }
         val = storeInt(o, val);
         if (o.type() == OptionType.INT || o.type() == OptionType.ULL) {

@@ -7,7 +7,7 @@ import io.jfio.jobfile.MachineInfo;
 import io.jfio.jobfile.ParseResult;
 import io.jfio.jobfile.ParseWarning;
 import io.jfio.report.format.OutputFormat;
-import io.jfio.runner.Defaults;
+import io.jfio.runner.ProductionWiring;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
 import io.jfio.runner.job.IoSource;
@@ -154,7 +154,7 @@ public final class MultiRun {
                 gate.expect(s);
             }
         }
-        SourceFactory base = Defaults.sources();
+        SourceFactory base = ProductionWiring.sources();
         SourceFactory gated = (spec, files) -> {
             IoSource s = base.create(spec, files);
             gate.arrive(spec);
@@ -171,7 +171,7 @@ public final class MultiRun {
                     + instances.get(i).fileStem() + "] ");
             RunRequest req = new RunRequest(specs.get(i), Set.of("normal"), settings.terseVersion(), null, "never", 0,
                     0, false);
-            rs[i] = new Run(req, new PrintStream(bufs[i], true, StandardCharsets.UTF_8), errs[i], Defaults.engines(),
+            rs[i] = new Run(req, new PrintStream(bufs[i], true, StandardCharsets.UTF_8), errs[i], ProductionWiring.engines(),
                     gated);
             final int idx = i;
             threads[i] = new Thread(() -> rcs[idx] = rs[idx].execute(), "jfio-multi-" + instances.get(i).fileStem());

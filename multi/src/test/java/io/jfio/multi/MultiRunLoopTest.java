@@ -1,6 +1,8 @@
 package io.jfio.multi;
 
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.report.JobResult;
 import io.jfio.report.RunResult;
 import io.jfio.report.json.JsonNode;
@@ -12,9 +14,9 @@ import io.jfio.compare.ComparisonReport;
 import io.jfio.compare.Metric;
 import io.jfio.compare.ResultSample;
 import io.jfio.compare.ResultSet;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
@@ -36,26 +38,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and parse back, the summary is the reports' numbers, and the comparison tells a rate-limited
  * job from an unlimited one but not a job from itself.
  */
+@ExtendWith(LoopDevices.class)
 class MultiRunLoopTest {
     private static LoopDevice dev1;
     private static LoopDevice dev2;
     private static LoopDevice dev3;
 
     @BeforeAll
-    static void devices() throws IOException {
-        LoopDevice.assumeAvailable();
-        dev1 = LoopDevice.create(64L << 20, false);
-        dev2 = LoopDevice.create(64L << 20, false);
-        dev3 = LoopDevice.create(64L << 20, false);
-    }
-
-    @AfterAll
-    static void detach() throws IOException {
-        for (LoopDevice d : new LoopDevice[] {dev1, dev2, dev3}) {
-            if (d != null) {
-                d.close();
-            }
-        }
+    static void devices(@Loop(mib = 64) LoopDevice dev1Param, @Loop(mib = 64) LoopDevice dev2Param, @Loop(mib = 64) LoopDevice dev3Param) {
+        dev1 = dev1Param;
+        dev2 = dev2Param;
+        dev3 = dev3Param;
     }
 
     private static Path job(Path dir, String name, String body) throws IOException {

@@ -2,7 +2,7 @@ package io.jfio.peak;
 
 import java.util.Locale;
 
-/** t/io_uring's output lines (spec/engines.md 6.3), built as Strings off the I/O path. */
+/** t/io_uring's output lines (fio's t/io_uring.c), built as Strings off the I/O path. */
 final class PeakFormat {
     private PeakFormat() {
     }

@@ -1,7 +1,7 @@
 package io.jfio.peak;
 
 /**
- * t/io_uring's latency histogram (-t1, spec/engines.md 6.4): fio's log-linear buckets, 6 bits per
+ * t/io_uring's latency histogram (-t1, fio's t/io_uring.c): fio's log-linear buckets, 6 bits per
  * group, 29 groups. t/io_uring counts TSC cycles; the Java port counts nanoseconds from
  * System.nanoTime(), so the header is always "(nsec)" or "(usec)", never "(tsc ticks)".
  */

@@ -13,7 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * jfio-peak: fio's t/io_uring in Java (spec/engines.md 6). Same flags, same stdout lines, same
+ * jfio-peak: fio's t/io_uring in Java (fio's t/io_uring.c). Same flags, same stdout lines, same
  * submit/reap loop; the main thread prints IOPS once a second from counters the submitters
  * publish. Deviations, all documented in docs/nvme-peak.md: latencies are measured with
  * System.nanoTime (so always nsec/usec, -T is ignored), fixed buffers are registered one per

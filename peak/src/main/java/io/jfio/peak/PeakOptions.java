@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * t/io_uring's command line (spec/engines.md 6.1): single-letter flags that each take a value,
+ * t/io_uring's command line (fio's t/io_uring.c): single-letter flags that each take a value,
  * booleans read as "atoi != 0", then the files. Parsing mirrors getopt: flags may be glued to
  * their value ("-d32") or separate ("-d 32"), "--" ends the flags, the first non-flag ends them too.
  */

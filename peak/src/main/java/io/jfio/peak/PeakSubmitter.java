@@ -18,7 +18,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 /**
- * One t/io_uring submitter thread (spec/engines.md 6.2): its own ring (or aio context, or plain
+ * One t/io_uring submitter thread (fio's t/io_uring.c): its own ring (or aio context, or plain
  * preadv2), buffers and files, and the same submit/reap loop and counters as t/io_uring, so the
  * IOS/call figures mean the same thing. Nothing in the loop allocates; the counters the main
  * thread samples every second are published with opaque stores.

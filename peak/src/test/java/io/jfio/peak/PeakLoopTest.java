@@ -3,7 +3,9 @@ package io.jfio.peak;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,14 +13,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * jfio-peak as a separate process on a real loop device (root), checking every line against
- * t/io_uring's format (spec/engines.md 6.3). Short runs (-r2): the figures are not asserted.
+ * t/io_uring's format (fio's t/io_uring.c). Short runs (-r2): the figures are not asserted.
  */
+@ExtendWith(LoopDevices.class)
 class PeakLoopTest {
     private static final Pattern SUBMITTER =
         Pattern.compile("submitter=\\d+, tid=\\d+, file=/dev/loop\\d+, nfiles=1, node=-1");
@@ -34,16 +37,8 @@ class PeakLoopTest {
     private static LoopDevice loop;
 
     @BeforeAll
-    static void attach() throws IOException {
-        LoopDevice.assumeAvailable();
-        loop = LoopDevice.create(64L << 20, true);
-    }
-
-    @AfterAll
-    static void detach() throws IOException {
-        if (loop != null) {
-            loop.close();
-        }
+    static void attach(@Loop(mib = 64, directIo = true) LoopDevice loopParam) {
+        loop = loopParam;
     }
 
     private record Result(int status, List<String> lines) {

@@ -8,7 +8,7 @@ public final class Buckets {
     private Buckets() {
     }
 
-    /** fio's 2/4/10/20/50/100/250/500/750/1000 latency table (spec 3.4): index 0..9 of one unit. */
+    /** fio's 2/4/10/20/50/100/250/500/750/1000 latency table (fio's stat.c): index 0..9 of one unit. */
     public static int latencyDecade(long v) {
         if (v < 2) {
             return 0;
@@ -37,7 +37,7 @@ public final class Buckets {
         return ms >= 2000 ? 11 : ms >= 1000 ? 10 : latencyDecade(ms);
     }
 
-    /** fio's io_u_map bucket for the depth in flight (spec 3.3): 1, 2, 4, 8, 16, 32, >=64. */
+    /** fio's io_u_map bucket for the depth in flight (fio's stat.c): 1, 2, 4, 8, 16, 32, >=64. */
     public static int depth(int curDepth) {
         if (curDepth >= 64) {
             return 6;

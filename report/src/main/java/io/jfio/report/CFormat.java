@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * glibc printf conversions that java.util.Formatter gets wrong (spec 2.1): %f rounds the exact
+ * glibc printf conversions that java.util.Formatter gets wrong: %f rounds the exact
  * binary value half-to-even, and widths pad with spaces on the left.
  */
 public final class CFormat {

@@ -2,7 +2,7 @@ package io.jfio.report;
 
 /**
  * One data direction of a job (read, write, trim, or the merged "mixed"): counters, latency
- * stats and histograms, and the bw/iops sample stats (spec 3.1-3.5).
+ * stats and histograms, and the bw/iops sample stats (fio's stat.c).
  *
  * <p>Contract for the runner: all {@code record*} methods are allocation-free and not
  * thread-safe; give each worker thread its own {@link JobResult} and {@link #merge} them at
@@ -32,7 +32,7 @@ public final class DirectionStats {
     public final LatencyHistogram slatHist = new LatencyHistogram();
     /** Filled only when lat_percentiles is set. */
     public final LatencyHistogram latHist = new LatencyHistogram();
-    /** Bandwidth samples in KiB/s, one per bw_avg_time window (spec 3.5). */
+    /** Bandwidth samples in KiB/s, one per bw_avg_time window (fio's stat.c). */
     public final StreamStat bw = new StreamStat();
     /** IOPS samples, one per iops_avg_time window. */
     public final StreamStat iops = new StreamStat();

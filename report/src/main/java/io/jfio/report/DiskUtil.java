@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Disk utilisation of one block device over the run (spec 3.6, 6.6, 8.6): deltas of
+ * Disk utilisation of one block device over the run (fio's diskutil.c): deltas of
  * /sys/block/&lt;dev&gt;/stat. The runner reads the stat file (before, every 250 ms, after) and
  * feeds {@link #update}; devices with slaves (dm, md) list them in {@link #slaves}.
  */

@@ -3,7 +3,7 @@ package io.jfio.report;
 import java.util.Arrays;
 
 /**
- * A small bucketed count with fio's percentage rule (spec 3.3, 3.4): {@code count * 100 / total}
+ * A small bucketed count with fio's percentage rule (fio's stat.c): {@code count * 100 / total}
  * with a floor for non-zero counts (0.1 for depth distributions, 0.01 for latency buckets).
  *
  * <p>The runner fills counts; readers of fio reports (which only carry percentages) restore the

@@ -1,7 +1,7 @@
 package io.jfio.report;
 
 /**
- * Which fio release's report details to reproduce (spec 10). 3.42 is the default; 3.33 (the
+ * Which fio release's report details to reproduce. 3.42 is the default; 3.33 (the
  * Debian 12 package) is kept because its outputs are what existing parsers were tested with.
  */
 public enum FioFlavor {

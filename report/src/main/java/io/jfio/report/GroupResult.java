@@ -3,7 +3,7 @@ package io.jfio.report;
 import java.util.List;
 
 /**
- * A "Run status group" (spec 6.5): aggregates over the reported thread_stats of one group id.
+ * A "Run status group" (fio's stat.c): aggregates over the reported thread_stats of one group id.
  * Computed by {@link #of}; bandwidths are bytes/s, runtimes ms.
  */
 public final class GroupResult {

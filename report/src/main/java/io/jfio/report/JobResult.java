@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The statistics of one fio job (thread_stat), or of a whole group once folded with
- * group_reporting: what every report format prints per job block (spec 3, 6.4, 7, 8.3).
+ * group_reporting: what every report format prints per job block.
  *
  * <p>Contract for the runner:
  * <ul>
@@ -79,12 +79,12 @@ public final class JobResult {
     public final Distribution complete = new Distribution(7, 0.1);
     public long totalSubmit;
     public long totalComplete;
-    /** Latency distribution (spec 3.4) from clat values: 10 nsec, 10 usec, 12 msec buckets. */
+    /** Latency distribution (fio's stat.c) from clat values: 10 nsec, 10 usec, 12 msec buckets. */
     public final Distribution latNs = new Distribution(10, 0.01);
     public final Distribution latUs = new Distribution(10, 0.01);
     public final Distribution latMs = new Distribution(12, 0.01);
     /**
-     * Terse's first usec field (usec "2" plus the unfloored nsec share, spec 7.4); NaN: computed
+     * Terse's first usec field (usec "2" plus the unfloored nsec share, fio's stat.c); NaN: computed
      * from the counts. Set by the terse reader, since JSON cannot give it.
      */
     public double restoredTerseFirstUsec = Double.NaN;
@@ -105,7 +105,7 @@ public final class JobResult {
 
     // ---- hot-path recorders (allocation-free) ----
 
-    /** Counts one clat value in the latency distribution buckets (spec 3.4). */
+    /** Counts one clat value in the latency distribution buckets (fio's stat.c). */
     public void recordLatencyBucket(long clatNs) {
         if (clatNs < 1000) {
             latNs.add(Buckets.latencyDecade(clatNs), 1);
@@ -143,7 +143,7 @@ public final class JobResult {
 
     /**
      * Folds another job (or another thread of this job) in, as fio's sum_thread_stats: stats
-     * merged per spec 4.2, counters summed, runtimes max, total_run_time summed. Identity
+     * merged as fio's stat.c, counters summed, runtimes max, total_run_time summed. Identity
      * fields (name, pid, options) stay this one's.
      */
     public void merge(JobResult src) {

@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 
 /**
- * fio's log-linear latency histogram ("plat", spec/output-format.md 5.1): 1856 buckets of
+ * fio's log-linear latency histogram ("plat", fio's stat.c): 1856 buckets of
  * nanosecond values, exact below 128 ns, then 64 sub-buckets per power of two (error &lt; 1/128).
  * Recording is a shift and an increment, so it is safe on the I/O hot path; histograms of
  * several threads or jobs merge exactly, bucket by bucket.
@@ -85,7 +85,7 @@ public final class LatencyHistogram {
     }
 
     /**
-     * fio's percentiles (spec 5.4): walks the buckets with a running sum and assigns each
+     * fio's percentiles (fio's stat.c): walks the buckets with a running sum and assigns each
      * percentile the representative of the first bucket where {@code sum * 100 >= p * n}, with
      * p taken as its exact binary value (this matches the shipped x86-64 binary).
      *
@@ -123,7 +123,7 @@ public final class LatencyHistogram {
         this.restoredValues = values.clone();
     }
 
-    /** Smallest cumulative count s with s &gt;= p * n / 100, p exact (spec 5.4). */
+    /** Smallest cumulative count s with s &gt;= p * n / 100, p exact (fio's stat.c). */
     static long minCount(double p, long n) {
         if (n == 0 || p <= 0) {
             return 0;

@@ -1,6 +1,6 @@
 package io.jfio.report;
 
-/** fio's compact number formatter (spec 2.2): "230k", "897MiB/s", "4488MiB", "100.0k". */
+/** fio's compact number formatter (fio's lib/num2str.c): "230k", "897MiB/s", "4488MiB", "100.0k". */
 public final class Num2Str {
     public static final int NONE = 0;
     public static final int PERSEC = 1;

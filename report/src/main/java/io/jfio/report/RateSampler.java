@@ -1,7 +1,7 @@
 package io.jfio.report;
 
 /**
- * fio's bw / iops sampling (spec 3.5): every window (bw_avg_time / iops_avg_time, default
+ * fio's bw / iops sampling (fio's stat.c): every window (bw_avg_time / iops_avg_time, default
  * 500 ms) each direction that progressed gets one sample, {@code delta * 1000 / spent}
  * (divided by 1024 more for bandwidth in KiB/s); directions without progress get none.
  *

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The job options that shape a report (spec 2.3, 5.4, 6.7, 6.8). The runner builds one per job
+ * The job options that shape a report. The runner builds one per job
  * from its parsed options (or calls {@link #apply} per option); readers rebuild it from the
  * option dictionaries of a JSON report.
  */
@@ -102,7 +102,7 @@ public final class ReportOptions {
     }
 
     /**
-     * Sets percentile_list as typed ("1:5:99.5"); a 0 ends the list (spec 5.4). The output
+     * Sets percentile_list as typed ("1:5:99.5"); a 0 ends the list (fio's stat.c). The output
      * precision is the most decimals typed in any entry.
      */
     public void setPercentileList(String list) {

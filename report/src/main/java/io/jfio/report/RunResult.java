@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One fio run: what the report writers print (spec 8.2). The runner adds one
+ * One fio run: what the report writers print (fio's stat.c). The runner adds one
  * {@link JobResult} per job in job-definition order (numjobs clones after their parent), the
  * disks it tracked, the global options, then calls a writer. Readers produce a RunResult
  * whose jobs are already the reported thread_stats ({@link #folded} true).

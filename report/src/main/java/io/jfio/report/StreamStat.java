@@ -2,7 +2,7 @@ package io.jfio.report;
 
 /**
  * fio's io_stat accumulator: min, max, mean and Welford's running sum of squares
- * (spec/output-format.md 4.1), updated per sample without allocation.
+ * (fio's stat.c), updated per sample without allocation.
  *
  * <p>min starts at 2^64-1 like fio's and is only meaningful when samples &gt; 0. Values are
  * unsigned 64-bit in fio; in practice they stay far below 2^63.
@@ -32,7 +32,7 @@ public final class StreamStat {
         restoredStddev = Double.NaN;
     }
 
-    /** Parallel-variance merge (spec 4.2) used for slat/clat/lat/sync stats. */
+    /** Parallel-variance merge (fio's stat.c) used for slat/clat/lat/sync stats. */
     public void mergeLatency(StreamStat src) {
         if (src.samples == 0) {
             return;

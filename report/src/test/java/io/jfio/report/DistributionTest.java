@@ -6,7 +6,7 @@ import io.jfio.report.format.NormalFormat;
 import io.jfio.report.format.TerseFormat;
 import org.junit.jupiter.api.Test;
 
-/** Percentages from the runner's counts (spec 3.3, 3.4, 7.4). */
+/** Percentages from the runner's counts (fio's stat.c). */
 class DistributionTest {
     @Test
     void floorsAndDenominators() {

@@ -6,7 +6,7 @@ import java.math.BigInteger;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The number formatting and histogram rules of spec 2 and 5, with the spec's worked examples. */
+/** fio's number formatting (lib/num2str.c) and histogram rules (stat.c), with worked examples. */
 class FormattingPrimitivesTest {
 
     @Test

@@ -21,7 +21,7 @@ class StatusLineTest {
         Path eta = shared == null ? null : shared.resolve("golden/x_eta_status_line/eta.txt");
         assumeTrue(eta != null && Files.exists(eta), "../shared/golden/x_eta_status_line is absent");
         StatusLine line = new StatusLine();
-        long never = 4294967294L; // two jobs' INT_MAX ETAs summed behind a stonewall (spec 6.2)
+        long never = 4294967294L; // two jobs' INT_MAX ETAs summed behind a stonewall (fio's eta.c)
         StringBuilder out = new StringBuilder();
         out.append(line.format(snap(2, 40000, "rrP", never, 1, new long[] {143360, 0, 0}, new long[] {35800, 0, 0})));
         out.append(line.format(snap(2, 40000, "rrP", never, 2, new long[] {159744, 0, 0}, new long[] {40000, 0, 0})));

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Disk statistics over the run (spec/output-format.md 3.6): the devices under every job's
+ * Disk statistics over the run (fio's diskutil.c): the devices under every job's
  * files, their /sys/block stat read before the jobs start, every 250 ms while they run and once
  * after they finish.
  */

@@ -49,7 +49,7 @@ final class Reporter {
         return formats.contains(OutputFormat.NORMAL);
     }
 
-    /** fio's setup-time lines (spec/output-format.md 6.1): job lines, "...", version, "Starting N ...". */
+    /** fio's setup-time lines: job lines, "...", version, "Starting N ...". */
     void printPreamble(PrintStream out) {
         StringBuilder b = new StringBuilder();
         int threads = 0;

@@ -8,6 +8,7 @@ import io.jfio.runner.files.FileNames;
 import io.jfio.runner.files.MountCheck;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
+import io.jfio.runner.job.RunState;
 import io.jfio.runner.job.JobState;
 import io.jfio.runner.workload.Opts;
 import io.jfio.runner.job.SourceFactory;
@@ -54,12 +55,12 @@ public final class Run {
 
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
-        return new Run(request, out, err, Defaults.engines(), Defaults.sources()).execute();
+        return new Run(request, out, err, ProductionWiring.engines(), ProductionWiring.sources()).execute();
     }
 
     /** The production engine lookup (registry: built-ins and external:), for tools that wrap engines. */
     public static EngineProvider defaultEngines() {
-        return Defaults.engines();
+        return ProductionWiring.engines();
     }
 
     /** The jobs of the last {@link #execute()} with their measurements (for tests and tools). */
@@ -152,7 +153,7 @@ public final class Run {
                     diskTracker.sample();
                     st.tick();
                     if (agg != null) {
-                        agg.tick(progress, jobs.stream().anyMatch(j -> j.state().runState() == JobState.RAMP));
+                        agg.tick(progress, jobs.stream().anyMatch(j -> j.state().runState() == RunState.RAMP));
                     }
                 }, 10);
                 if (agg != null) {

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Starts jobs in fio's order (spec/jobfile.md 6.9): a job with stonewall / wait_for_previous
+ * Starts jobs in fio's order (fio's backend.c): a job with stonewall / wait_for_previous
  * waits until every job started before it has finished; wait_for=NAME waits for all jobs of
  * that name; exitall stops the others of the group (exit_what) when one job finishes. The
  * caller's thread runs this, calling {@link Tick#tick} while it waits (status line, disk stats).

@@ -5,7 +5,7 @@ import io.jfio.jobfile.JobSpec;
 import io.jfio.report.ReportOptions;
 import io.jfio.report.format.StatusLine;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.JobState;
+import io.jfio.runner.job.RunState;
 import io.jfio.runner.workload.Opts;
 import io.jfio.runner.stats.JobStats;
 
@@ -13,7 +13,7 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * Drives fio's live status line (spec/output-format.md 6.2) on stdout while jobs run
+ * Drives fio's live status line (fio's eta.c) on stdout while jobs run
  * (--eta=auto: only when stdout is a terminal; always; never), --eta-newline, and
  * --status-interval reports (one complete report, or one complete JSON document, per interval).
  */
@@ -100,20 +100,20 @@ final class StatusDriver {
         long[] ios = new long[3];
         StringBuilder states = new StringBuilder();
         for (Job j : jobs) {
-            char c = stateChar(j);
-            states.append(c);
+            RunState rs = j.state().runState();
+            states.append(stateChar(j));
             JobStats st = j.stats();
             for (int d = 0; d < 3; d++) {
                 bytes[d] += st.progress.get(d);
                 ios[d] += st.progress.get(3 + d);
             }
-            if (isRunning(c)) {
+            if (rs.running()) {
                 running++;
                 files += j.state().openFiles();
-                if (c == JobState.RAMP) {
+                if (rs == RunState.RAMP) {
                     ramp++;
                 }
-                if (c == JobState.SETUP) {
+                if (rs == RunState.SETUP) {
                     setup++;
                 }
                 JobSpec s = j.spec();
@@ -143,16 +143,11 @@ final class StatusDriver {
         return (j.mode().reads() ? a[0] : 0) + (j.mode().writes() ? a[1] : 0) + (j.mode().trims() ? a[2] : 0);
     }
 
-    private static boolean isRunning(char c) {
-        return c != JobState.PENDING && c != JobState.EXITED && c != JobState.REAPED && c != JobState.REAPED_ERROR
-                && c != 'C';
-    }
-
     /** fio's run-state letters: R/r W/w M/m D/d by direction and sequential/random. */
     private static char stateChar(Job j) {
-        char c = j.state().runState();
-        if (c != 'R') {
-            return c;
+        RunState s = j.state().runState();
+        if (s != RunState.RUNNING) {
+            return s.letter;
         }
         var m = j.mode();
         char base;
@@ -180,15 +175,15 @@ final class StatusDriver {
         long max = 0;
         long pending = 0;
         for (Job j : run.jobs()) {
-            char c = j.state().runState();
+            RunState c = j.state().runState();
             JobSpec s = j.spec();
             long runtimeSec = Opts.getLong(s, 0, "runtime") / 1_000_000L;
-            if (c == JobState.PENDING) {
+            if (c == RunState.PENDING) {
                 pending += early ? StatusLine.ETA_UNKNOWN_YET
                         : runtimeSec + Opts.getLong(s, 0, "ramp_time") / 1_000_000L;
                 continue;
             }
-            if (!isRunning(c)) {
+            if (!c.running()) {
                 continue;
             }
             if (early) {

@@ -1,8 +1,11 @@
 package io.jfio.runner;
 
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.runner.support.Jobs;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * jobs, SEQUENTIAL otherwise) after open, and the cache dropped again at every wrap.
  */
 @Timeout(60)
+@ExtendWith(LoopDevices.class)
 class FadviseHintIT {
     private static long sectorsRead(Path stat) throws IOException {
         return Long.parseLong(Files.readString(stat).trim().split("\\s+")[2]);
@@ -30,22 +34,20 @@ class FadviseHintIT {
      * first pass. Before, jfio read the region once and then measured the page cache.
      */
     @Test
-    void timeBasedRandomReadKeepsReadingTheDevice() throws IOException {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(16L << 20, false)) {
-            Path stat = Path.of("/sys/block/" + Path.of(dev.device()).getFileName() + "/stat");
-            long before = sectorsRead(stat);
-            Jobs.Result r = Jobs.run("[r]\nioengine=psync\nrw=randread\nbs=4k\nsize=256k\ntime_based\n"
-                    + "runtime=2\nfilename=" + dev.device() + "\n", "json", false);
-            assertEquals(0, r.rc, r.err());
-            long sectors = sectorsRead(stat) - before;
-            long ios = r.run.jobs().get(0).stats().totalIoU[0];
-            System.out.printf("time_based randread of 64 blocks: %d I/Os, %d sectors from the device%n", ios, sectors);
-            // Two passes are enough to see the second read from the device; 2 s of 4k reads give
-            // hundreds of passes on an idle machine and still several on a loaded one.
-            assertTrue(ios > 2 * 64, "more than two passes: " + ios);
-            assertTrue(sectors >= ios * 8 * 9 / 10, sectors + " sectors for " + ios + " 4k reads");
-        }
+    void timeBasedRandomReadKeepsReadingTheDevice(@Loop(mib = 16) LoopDevice dev) throws IOException {
+        Path stat = Path.of("/sys/block/" + Path.of(dev.device()).getFileName() + "/stat");
+        long before = sectorsRead(stat);
+        Jobs.Result r = Jobs.run("[r]\nioengine=psync\nrw=randread\nbs=4k\nsize=256k\ntime_based\n"
+                + "runtime=2\nfilename=" + dev.device() + "\n", "json", false);
+        assertEquals(0, r.rc, r.err());
+        long sectors = sectorsRead(stat) - before;
+        long ios = r.run.jobs().get(0).stats().totalIoU[0];
+        System.out.printf("time_based randread of 64 blocks: %d I/Os, %d sectors from the device%n", ios, sectors);
+        // Two passes are enough to see the second read from the device; 2 s of 4k reads give
+        // hundreds of passes on an idle machine and still several on a loaded one.
+        assertTrue(ios > 2 * 64, "more than two passes: " + ios);
+        assertTrue(sectors >= ios * 8 * 9 / 10, sectors + " sectors for " + ios + " 4k reads");
+
     }
 
     @Test

@@ -1,11 +1,14 @@
 package io.jfio.runner;
 
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.cli.Main;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
@@ -22,11 +25,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A jfio run's json+ has the same key tree (keys, order, JSON types) as fio 3.33's for the same
- * job, apart from the keys fio 3.42 added (spec/output-format.md 10): the report model is filled
+ * job, apart from the keys fio 3.42 added: the report model is filled
  * completely by the runner. Terse lines have fio's field count for every terse version, which is
  * what position-based consumers (yabs, fio_exporter) depend on.
  */
 @Timeout(120)
+@ExtendWith(LoopDevices.class)
 class JsonKeyTreeIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
     /** Keys present only in fio 3.42's JSON (jfio's default flavour). */
@@ -39,23 +43,19 @@ class JsonKeyTreeIT {
     }
 
     @Test
-    void psyncOnALoopDevice() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(32L << 20, false)) {
-            compare("[kt]\nioengine=psync\nrw=randrw\nbs=4k\nsize=8m\nfsync=16\nfilename=" + dev.device() + "\n");
-        }
+    void psyncOnALoopDevice(@Loop(mib = 32) LoopDevice dev) throws Exception {
+        compare("[kt]\nioengine=psync\nrw=randrw\nbs=4k\nsize=8m\nfsync=16\nfilename=" + dev.device() + "\n");
+
     }
 
     @Test
-    void terseFieldCountsPerVersion() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(32L << 20, false)) {
-            String job = "[tf]\nioengine=psync\nrw=randrw\nbs=4k\nsize=4m\nfilename=" + dev.device() + "\n";
-            for (int version = 2; version <= 5; version++) {
-                String[] both = runBoth(job, "--output-format=terse", "--terse-version=" + version);
-                assertEquals(fieldCounts(both[0]), fieldCounts(both[1]), "terse v" + version + " field counts");
-            }
+    void terseFieldCountsPerVersion(@Loop(mib = 32) LoopDevice dev) throws Exception {
+        String job = "[tf]\nioengine=psync\nrw=randrw\nbs=4k\nsize=4m\nfilename=" + dev.device() + "\n";
+        for (int version = 2; version <= 5; version++) {
+            String[] both = runBoth(job, "--output-format=terse", "--terse-version=" + version);
+            assertEquals(fieldCounts(both[0]), fieldCounts(both[1]), "terse v" + version + " field counts");
         }
+
     }
 
     private static List<Integer> fieldCounts(String terse) {

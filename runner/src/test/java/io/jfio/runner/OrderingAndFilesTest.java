@@ -27,7 +27,7 @@ class OrderingAndFilesTest {
 
     @Test
     void colonListsAndEscapes() {
-        assertEquals(List.of("/dev/a:b", "/dev/c", "/dev/d"), io.jfio.jobfile.FileNames.split("/dev/a\\:b:/dev/c::/dev/d:"));
+        assertEquals(List.of("/dev/a:b", "/dev/c", "/dev/d"), io.jfio.jobfile.ColonList.split("/dev/a\\:b:/dev/c::/dev/d:"));
         assertEquals("j.3.0", FileNames.expand("$jobname.$jobnum.$filenum", "j", 3, 0));
         assertEquals("x-J-2-j", FileNames.expand("x-$JOBNAME-$FileNum-$jobname", "j", 0, 2).replace("x-j", "x-J"));
     }

@@ -1,12 +1,14 @@
 package io.jfio.runner;
 
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.support.Jobs;
 import io.jfio.runner.support.RecordingEngine;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
@@ -22,20 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * issued, how many bytes move, data integrity across engines, pacing.
  */
 @Timeout(60)
+@ExtendWith(LoopDevices.class)
 class RealDeviceIT {
     private static LoopDevice dev;
 
     @BeforeAll
-    static void setUp() throws IOException {
-        LoopDevice.assumeAvailable();
-        dev = LoopDevice.create(64L << 20, false);
-    }
-
-    @AfterAll
-    static void tearDown() throws IOException {
-        if (dev != null) {
-            dev.close();
-        }
+    static void setUp(@Loop(mib = 64) LoopDevice devParam) {
+        dev = devParam;
     }
 
     private static Jobs.Result run(String job) {

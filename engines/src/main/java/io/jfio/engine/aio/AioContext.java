@@ -14,7 +14,7 @@ import java.nio.ByteOrder;
 /**
  * A Linux native AIO context through raw syscalls (no libaio.so): io_setup, io_submit,
  * io_getevents, io_destroy, and reaping straight from the completion ring the kernel maps at the
- * context address (spec/engines.md 3.1-3.4). Hot-path methods return -errno and allocate nothing.
+ * context address (fio's engines/libaio.c). Hot-path methods return -errno and allocate nothing.
  */
 public final class AioContext implements AutoCloseable {
     private static final LibC C = Native.libc();

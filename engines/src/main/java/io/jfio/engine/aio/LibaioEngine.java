@@ -10,6 +10,7 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlkDiscard;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
@@ -90,7 +91,7 @@ public final class LibaioEngine implements IoEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.noneOf(EngineFlag.class);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME);
     }
 
     @Override
@@ -193,6 +194,15 @@ public final class LibaioEngine implements IoEngine {
         return QueueStatus.QUEUED;
     }
 
+    /** fio's libaio_queued: the units io_submit took get one issue time, read after the call. */
+    private void stampIssued(int from, int n) {
+        long now = System.nanoTime();
+        for (int i = from; i < from + n; i++) {
+            long iocb = pending.getLong(8 * i);
+            units[(int) iocbs.getLong((int) (iocb - iocbsAddr))].issueTimeNanos = now;
+        }
+    }
+
     @Override
     public int commit() throws EngineException {
         int idx = 0;
@@ -203,6 +213,7 @@ public final class LibaioEngine implements IoEngine {
                 shortSubmits++;
             }
             if (r > 0) {
+                stampIssued(idx, r);
                 idx += r;
                 inFlight += r;
                 stallStart = 0;
@@ -228,6 +239,7 @@ public final class LibaioEngine implements IoEngine {
             // does not support, ...): complete it with the error, keep submitting the rest.
             long iocb = pending.getLong(8 * idx);
             IoUnit u = units[(int) iocbs.getLong((int) (iocb - iocbsAddr))];
+            u.issueTimeNanos = System.nanoTime();
             u.complete(r);
             failed[failedCount++] = u;
             idx++;
@@ -319,6 +331,13 @@ public final class LibaioEngine implements IoEngine {
         if (aio != null) {
             aio.close();
             aio = null;
+        }
+    }
+
+    /** ServiceLoader entry. */
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("Linux native asynchronous I/O (raw syscalls, no libaio.so)", LibaioEngine::new);
         }
     }
 }

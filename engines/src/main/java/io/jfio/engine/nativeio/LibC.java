@@ -6,7 +6,7 @@ import jnr.ffi.byref.PointerByReference;
 /**
  * glibc functions jfio calls. Addresses are passed as {@code long} so the hot path never
  * allocates Pointer objects. Load only through {@link Native#libc()}, which disables jnr-ffi's
- * x86 asm stubs first (they corrupt the 6th primitive argument, spec/engines.md 7.2).
+ * x86 asm stubs first (they corrupt the 6th primitive argument).
  */
 public interface LibC {
     int open(String path, int flags, int mode);

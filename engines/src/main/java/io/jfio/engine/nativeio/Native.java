@@ -8,7 +8,7 @@ import jnr.ffi.Runtime;
 public final class Native {
     static {
         // Must happen before the first LibraryLoader.load(): with the asm stubs on, a method with
-        // six primitive parameters receives garbage in the sixth (jnr-ffi #181, spec/engines.md 7.2).
+        // six primitive parameters receives garbage in the sixth (jnr-ffi #181).
         System.setProperty("jnr.ffi.x86asm.enabled", "false");
     }
 

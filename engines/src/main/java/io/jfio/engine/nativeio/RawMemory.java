@@ -8,8 +8,8 @@ import java.nio.ByteOrder;
 /**
  * Off-heap memory as little-endian direct ByteBuffers: control blocks the kernel reads (iocbs,
  * iovecs, io_uring params) and views over kernel-mapped rings. A ByteBuffer (rather than a jnr
- * Pointer) is what {@code MethodHandles.byteBufferViewVarHandle} needs for acquire/release access
- * (spec/engines.md 7.5). Callers keep the returned buffer strongly referenced while the kernel
+ * Pointer) is what {@code MethodHandles.byteBufferViewVarHandle} needs for acquire/release access.
+ * Callers keep the returned buffer strongly referenced while the kernel
  * may touch it: the memory is freed when the buffer becomes unreachable.
  */
 public final class RawMemory {

@@ -1,6 +1,6 @@
 package io.jfio.engine.nativeio;
 
-/** Per-call RWF_* flags of preadv2/pwritev2 (also io_uring rw_flags, libaio aio_rw_flags); spec 2.2. */
+/** Per-call RWF_* flags of preadv2/pwritev2 (also io_uring rw_flags, libaio aio_rw_flags). */
 public final class RwfFlags {
     public static final int RWF_HIPRI = 0x01;
     public static final int RWF_DSYNC = 0x02;
@@ -9,7 +9,7 @@ public final class RwfFlags {
     public static final int RWF_APPEND = 0x10;
     public static final int RWF_NOAPPEND = 0x20;
     public static final int RWF_ATOMIC = 0x40;
-    /** "uncached" buffered I/O, since 6.14; only ext4 and xfs files accept it (spec 2.3). */
+    /** "uncached" buffered I/O, since 6.14; only ext4 and xfs files accept it. */
     public static final int RWF_DONTCACHE = 0x80;
 
     /**

@@ -119,8 +119,7 @@ public final class NullEngine implements IoEngine {
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
-            super("null", "no I/O: every unit completes at once (for measuring jfio itself)",
-                List.of(), NullEngine::new);
+            super("no I/O: every unit completes at once (for measuring jfio itself)", NullEngine::new);
         }
     }
 }

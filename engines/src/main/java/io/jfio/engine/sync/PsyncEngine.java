@@ -20,8 +20,7 @@ public final class PsyncEngine extends SyncEngineBase {
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
-            super("psync", "pread/pwrite",
-                new PsyncEngine().options(), PsyncEngine::new);
+            super("pread/pwrite", PsyncEngine::new);
         }
     }
 }

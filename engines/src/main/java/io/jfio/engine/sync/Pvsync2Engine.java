@@ -12,7 +12,7 @@ import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.RwfFlags;
 
 /**
- * fio's pvsync2: preadv2/pwritev2 with one iovec and per-call RWF flags (spec/engines.md 2.4):
+ * fio's pvsync2: preadv2/pwritev2 with one iovec and per-call RWF flags:
  * {@code hipri} sets RWF_HIPRI on a {@code hipri_percentage} share of I/Os, {@code uncached}
  * sets RWF_DONTCACHE when direct=0, {@code nowait} sets RWF_NOWAIT.
  */
@@ -79,7 +79,7 @@ public final class Pvsync2Engine extends SyncEngineBase {
             : libc.pwritev2(u.file.fd, iov, 1, u.offset, flags);
     }
 
-    /** With uncached=1 an EOPNOTSUPP means the target refuses RWF_DONTCACHE (spec 2.3). */
+    /** With uncached=1 an EOPNOTSUPP means the target refuses RWF_DONTCACHE. */
     @Override
     public String errorHint(int errno) {
         return dontcache && errno == Errno.EOPNOTSUPP ? RwfFlags.DONTCACHE_HINT : null;
@@ -88,8 +88,7 @@ public final class Pvsync2Engine extends SyncEngineBase {
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
-            super("pvsync2", "preadv2/pwritev2 with RWF flags",
-                OPTIONS, Pvsync2Engine::new);
+            super("preadv2/pwritev2 with RWF flags", Pvsync2Engine::new);
         }
     }
 }

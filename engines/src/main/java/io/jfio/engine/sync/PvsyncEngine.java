@@ -21,8 +21,7 @@ public final class PvsyncEngine extends SyncEngineBase {
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
-            super("pvsync", "preadv/pwritev",
-                new PvsyncEngine().options(), PvsyncEngine::new);
+            super("preadv/pwritev", PvsyncEngine::new);
         }
     }
 }

@@ -61,8 +61,7 @@ public final class SyncEngine extends SyncEngineBase {
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
-            super("sync", "read/write with lseek",
-                List.of(), SyncEngine::new);
+            super("read/write with lseek", SyncEngine::new);
         }
     }
 }

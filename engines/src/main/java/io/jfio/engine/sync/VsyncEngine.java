@@ -138,8 +138,7 @@ public final class VsyncEngine extends SyncEngineBase {
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
-            super("vsync", "lseek + readv/writev, coalescing contiguous I/Os",
-                List.of(), VsyncEngine::new);
+            super("lseek + readv/writev, coalescing contiguous I/Os", VsyncEngine::new);
         }
     }
 }

@@ -9,6 +9,7 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlkDiscard;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
@@ -25,7 +26,7 @@ import java.util.Set;
  */
 public final class IoUringEngine extends RingEngine {
     private static final LibC C = Native.libc();
-    /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)), spec 1.5. */
+    /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)). */
     private static final int BLOCK_URING_CMD_DISCARD = 0x1200;
     /** sync_file_range flags used when the runner passes none in {@link IoUnit#rwFlags}. */
     static final int SYNC_FILE_RANGE_WRITE = 2;
@@ -46,7 +47,7 @@ public final class IoUringEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.noneOf(EngineFlag.class);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME);
     }
 
     @Override
@@ -110,7 +111,7 @@ public final class IoUringEngine extends RingEngine {
             return trim(u);
         }
         if (iopoll() && (d == IoDirection.SYNC || d == IoDirection.DATASYNC)) {
-            // FSYNC on an IOPOLL ring fails with EINVAL (spec 4.11): do it synchronously instead.
+            // FSYNC on an IOPOLL ring fails with EINVAL: do it synchronously instead.
             int r = d == IoDirection.SYNC ? C.fsync(u.file.fd) : C.fdatasync(u.file.fd);
             u.complete(r < 0 ? -Native.errno() : 0);
             return QueueStatus.COMPLETED;
@@ -201,5 +202,12 @@ public final class IoUringEngine extends RingEngine {
         String why = pollFile == null ? null : BlockQueue.whyNoPolling(pollFile);
         return super.pollStallDiagnosis() + (why == null ? "" : "; " + why)
             + (ring.hasFlag(Uring.SETUP_DEFER_TASKRUN) ? "; try defer_taskrun=0" : "");
+    }
+
+    /** ServiceLoader entry. */
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("io_uring with hand-written rings (no liburing)", IoUringEngine::new);
+        }
     }
 }

@@ -140,7 +140,7 @@ public final class Ring implements AutoCloseable {
 
     /**
      * Setup as fio does: try the flags; on EINVAL drop SINGLE_ISSUER+DEFER_TASKRUN, then
-     * COOP_TASKRUN (with TASKRUN_FLAG), then CQSIZE, until the kernel accepts (spec 4.13).
+     * COOP_TASKRUN (with TASKRUN_FLAG), then CQSIZE, until the kernel accepts.
      */
     public static Ring setupWithFallback(int entries, int flags, int cqEntries, int sqThreadCpu, int sqThreadIdle)
         throws EngineException {
@@ -212,7 +212,7 @@ public final class Ring implements AutoCloseable {
     /**
      * io_uring_enter(fd, toSubmit, minComplete, flags, NULL, 0). Returns SQEs consumed, or -errno.
      * Bound with six parameters: with argp NULL and no EXT_ARG the kernel never reads argsz, and
-     * jnr's seven-parameter path costs ~110 ns more (spec 7.3).
+     * jnr's seven-parameter path costs ~110 ns more.
      */
     public int enter(int toSubmit, int minComplete, int enterFlags) {
         long r = C.syscall(Uring.SYS_ENTER, enterFd, toSubmit, minComplete, enterFlags | enterExtraFlags, 0L);

@@ -212,7 +212,15 @@ public abstract class RingEngine implements IoEngine {
         }
     }
 
+    /** fio's fio_ioring_queued: the SQEs the kernel took get one issue time, read after enter. */
     private void submitted(int n) {
+        long now = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            IoUnit u = units[(int) sq.unsubmittedUserData(i)];
+            if (u != null) {
+                u.issueTimeNanos = now;
+            }
+        }
         sq.consumed(n);
         inFlight += n;
         queued -= n;
@@ -318,7 +326,7 @@ public abstract class RingEngine implements IoEngine {
                 break; // one look inside the kernel is all a non-blocking reap owes
             }
             if (iopoll) {
-                // Bound the spin so a device or kernel that never completes polled I/O (spec 4.14)
+                // Bound the spin so a device or kernel that never completes polled I/O
                 // ends the job with a diagnosis instead of a hang.
                 if (got > 0) {
                     stuckSince = 0;

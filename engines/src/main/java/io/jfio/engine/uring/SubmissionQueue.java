@@ -11,7 +11,7 @@ import java.nio.ByteOrder;
  * array it is filled once with the identity at setup (as t/io_uring does), so filling an SQE never
  * touches the array.
  *
- * <p>Protocol (spec/engines.md 4.11): {@link #next()} hands out a zeroed slot, the caller fills it
+ * <p>Protocol (fio's engines/io_uring.c): {@link #next()} hands out a zeroed slot, the caller fills it
  * with the put methods, {@link #publish()} release-stores the tail, the ring's enter consumes
  * {@link #unsubmitted()} entries and {@link #consumed(int)} records how many it took.
  */
@@ -87,8 +87,8 @@ public final class SubmissionQueue {
     }
 
     /**
-     * A zeroed SQE slot (stale fields from a previous use make the kernel return -EINVAL,
-     * spec 4.13), or -1 when the ring is full.
+     * A zeroed SQE slot (stale fields from a previous use make the kernel return -EINVAL),
+     * or -1 when the ring is full.
      */
     public int next() {
         if (localTail - (int) INT.getAcquire(ring, headOff) >= entries) {
@@ -150,6 +150,11 @@ public final class SubmissionQueue {
     /** Filled but not yet published SQEs. */
     public int unpublished() {
         return localTail - publishedTail;
+    }
+
+    /** user_data of the i-th published SQE not yet recorded as consumed. */
+    public long unsubmittedUserData(int i) {
+        return sqes.getLong((((submittedTail + i) & mask) << sqeShift) + Uring.SQE_USER_DATA);
     }
 
     /** Records that io_uring_enter consumed {@code n} SQEs. */

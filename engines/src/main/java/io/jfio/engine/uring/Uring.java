@@ -1,6 +1,6 @@
 package io.jfio.engine.uring;
 
-/** io_uring ABI constants (spec/engines.md 4.2-4.10), x86-64. */
+/** io_uring ABI constants (the kernel's include/uapi/linux/io_uring.h), x86-64. */
 public final class Uring {
     private Uring() {
     }

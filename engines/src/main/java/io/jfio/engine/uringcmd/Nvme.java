@@ -1,6 +1,6 @@
 package io.jfio.engine.uringcmd;
 
-/** NVMe passthrough constants and the nvme_uring_cmd layout (spec/engines.md 1.5, 5.2, 5.3). */
+/** NVMe passthrough constants and the nvme_uring_cmd layout. */
 public final class Nvme {
     private Nvme() {
     }

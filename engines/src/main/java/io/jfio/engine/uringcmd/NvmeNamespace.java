@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * What jfio needs to know about an NVMe namespace before passthrough I/O (spec/engines.md 5.4):
+ * What jfio needs to know about an NVMe namespace before passthrough I/O (fio's engines/nvme.c asks the same):
  * its id (NVME_IOCTL_ID) and, from an admin Identify Namespace, the LBA format and the size.
  *
  * @param nsid         namespace id, goes into every command

@@ -2,7 +2,7 @@ package io.jfio.engine.uringcmd;
 
 /**
  * Names for the NVMe status field that a passthrough completion returns as a positive
- * {@code cqe.res} (SC bits 7:0, SCT bits 10:8, DNR bit 14; spec/engines.md 5.5).
+ * {@code cqe.res} (SC bits 7:0, SCT bits 10:8, DNR bit 14, as the NVMe base specification lays the status field out).
  */
 public final class NvmeStatus {
     private NvmeStatus() {

@@ -8,6 +8,7 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
@@ -27,7 +28,7 @@ import java.util.Set;
 /**
  * fio's io_uring_cmd engine with cmd_type=nvme: NVMe read/write/flush/DSM commands sent through
  * IORING_OP_URING_CMD to the namespace's generic character device /dev/ngXnY, on an
- * SQE128/CQE32 ring (spec/engines.md 5). A completion's res is 0 on success, -errno for a kernel
+ * SQE128/CQE32 ring (fio's engines/io_uring.c). A completion's res is 0 on success, -errno for a kernel
  * failure, or the NVMe status field, which becomes the unit's error with the status named by
  * {@link #errorDetails}.
  */
@@ -55,7 +56,7 @@ public final class UringCmdEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.BLOCK_SIZE_ALIGNED, EngineFlag.OWN_FILE_OPEN);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME);
     }
 
     @Override
@@ -74,7 +75,7 @@ public final class UringCmdEngine extends RingEngine {
         blockSizes = ctx.blockSizes();
         namespaces = new NvmeNamespace[Math.max(1, ctx.files().size())];
 
-        // fio's flag set for io_uring_cmd (spec 4.13); the fallback ladder drops what older kernels lack.
+        // fio's flag set for io_uring_cmd (fio's engines/io_uring.c); the fallback ladder drops what older kernels lack.
         int flags = Uring.SETUP_SQE128 | Uring.SETUP_CQE32 | Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN
             | opts.pollSetupFlags();
         if (!opts.sqthreadPoll) {
@@ -140,7 +141,7 @@ public final class UringCmdEngine extends RingEngine {
 
     /**
      * Test hook: opens a file that is not an NVMe namespace (e.g. /dev/null, which completes every
-     * uring_cmd with 0, spec 5.7) with made-up namespace facts, to exercise the SQE128/CQE32 path.
+     * uring_cmd with 0) with made-up namespace facts, to exercise the SQE128/CQE32 path.
      */
     void openWithoutIdentify(IoFile file, NvmeNamespace ns) throws EngineException {
         int fd = C.open(file.path, 2, 0);
@@ -288,5 +289,12 @@ public final class UringCmdEngine extends RingEngine {
             return null;
         }
         return "io_uring_cmd: " + unit.file.path + ": " + NvmeStatus.describe(status);
+    }
+
+    /** ServiceLoader entry. */
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("io_uring_cmd: NVMe passthrough commands over io_uring on /dev/ngXnY (cmd_type=nvme)", UringCmdEngine::new);
+        }
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The io_uring_cmd options jfio supports (spec/engines.md 4.13, 5.8), read from the job's raw
+ * The io_uring_cmd options jfio supports (fio's engines/io_uring.c), read from the job's raw
  * engine options. Unknown or unsupported values fail with one clear line before any I/O.
  */
 public final class UringCmdOptions extends RingOptions {
@@ -60,7 +60,7 @@ public final class UringCmdOptions extends RingOptions {
                 }
                 case "nowait", "uncached" ->
                     // fio ORs these RWF bits into uring_cmd_flags, which makes every command fail
-                    // with EINVAL (spec/engines.md 5.2); refuse instead of copying that.
+                    // with EINVAL; refuse instead of copying that.
                     throw bad(k + " does not apply to io_uring_cmd (NVMe passthrough has no RWF flags)");
                 default -> {
                 }

@@ -6,12 +6,14 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoEngineFactory;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.aio.LibaioEngine;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.engine.uring.IoUringEngine;
 import io.jfio.engine.uring.Uring;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** libaio and io_uring on a RAM-backed loop device (O_DIRECT), option by option and across engines. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(LoopDevices.class)
 class AsyncEnginesIT {
     static final int BS = 4096;
     static final long SPAN = 4L << 20;
@@ -39,16 +42,8 @@ class AsyncEnginesIT {
     private long seed = 0x1234_5678L;
 
     @BeforeAll
-    void attach() throws IOException {
-        LoopDevice.assumeAvailable();
-        loop = LoopDevice.create(16L << 20, true);
-    }
-
-    @AfterAll
-    void detach() throws IOException {
-        if (loop != null) {
-            loop.close();
-        }
+    void attach(@Loop(mib = 16, directIo = true) LoopDevice loopParam) {
+        loop = loopParam;
     }
 
     /** "engine:opt=v,opt2" → engine with those options. */

@@ -5,9 +5,12 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.aio.LibaioEngine;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.engine.uring.IoUringEngine;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -19,6 +22,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@ExtendWith(LoopDevices.class)
 class UncachedAndAllocationIT {
     static final int BS = 4096;
 
@@ -31,53 +35,49 @@ class UncachedAndAllocationIT {
     }
 
     @Test
-    void uncachedWorksOnExt4() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice loop = LoopDevice.create(64L << 20, true)) {
-            Path mnt = loop.mountExt4();
-            Path p = file(mnt, 8L << 20);
-            IoFile f = new IoFile(p.toString(), 0);
-            for (String spec : new String[] {"io_uring", "libaio"}) {
-                long seed = spec.hashCode();
-                IoEngine w = AsyncEnginesIT.engine(spec);
-                JobDriver dw = JobDriver.open(w, 8, BS, false, Map.of("uncached", "1"), f);
-                try {
-                    JobDriver.Result r = dw.run(w, IoDirection.WRITE, 512, 2L << 20, 4, seed, 128);
-                    assertEquals(0, r.errors, spec + " uncached write on ext4: errno " + r.firstErrno);
-                } finally {
-                    JobDriver.close(w, f);
-                }
-                IoEngine rd = AsyncEnginesIT.engine(spec);
-                JobDriver dr = JobDriver.open(rd, 8, BS, false, Map.of("uncached", "1"), f);
-                try {
-                    JobDriver.Result r = dr.run(rd, IoDirection.READ, 512, 2L << 20, 4, seed, 0);
-                    assertEquals(0, r.errors, spec + " uncached read on ext4: errno " + r.firstErrno);
-                    assertEquals(0, r.verifyFailures);
-                } finally {
-                    JobDriver.close(rd, f);
-                }
+    void uncachedWorksOnExt4(@Loop(mib = 64, directIo = true) LoopDevice loop) throws Exception {
+        Path mnt = loop.mountExt4();
+        Path p = file(mnt, 8L << 20);
+        IoFile f = new IoFile(p.toString(), 0);
+        for (String spec : new String[] {"io_uring", "libaio"}) {
+            long seed = spec.hashCode();
+            IoEngine w = AsyncEnginesIT.engine(spec);
+            JobDriver dw = JobDriver.open(w, 8, BS, false, Map.of("uncached", "1"), f);
+            try {
+                JobDriver.Result r = dw.run(w, IoDirection.WRITE, 512, 2L << 20, 4, seed, 128);
+                assertEquals(0, r.errors, spec + " uncached write on ext4: errno " + r.firstErrno);
+            } finally {
+                JobDriver.close(w, f);
             }
-            Files.delete(p);
+            IoEngine rd = AsyncEnginesIT.engine(spec);
+            JobDriver dr = JobDriver.open(rd, 8, BS, false, Map.of("uncached", "1"), f);
+            try {
+                JobDriver.Result r = dr.run(rd, IoDirection.READ, 512, 2L << 20, 4, seed, 0);
+                assertEquals(0, r.errors, spec + " uncached read on ext4: errno " + r.firstErrno);
+                assertEquals(0, r.verifyFailures);
+            } finally {
+                JobDriver.close(rd, f);
+            }
         }
+        Files.delete(p);
+
     }
 
     @Test
-    void uncachedFailsWith95OnABlockDevice() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice loop = LoopDevice.create(16L << 20, true)) {
-            IoFile f = new IoFile(loop.device(), 0);
-            for (String spec : new String[] {"io_uring", "libaio"}) {
-                IoEngine e = AsyncEnginesIT.engine(spec);
-                JobDriver d = JobDriver.open(e, 4, BS, false, Map.of("uncached", "1"), f);
-                try {
-                    JobDriver.Result r = d.run(e, IoDirection.READ, 8, 1L << 20, 4, 0, 0);
-                    assertEquals(8, r.errors, spec + ": RWF_DONTCACHE on a block device must fail");
-                    assertEquals(95, r.firstErrno, spec);
-                } finally {
-                    JobDriver.close(e, f);
-                }
+    void uncachedFailsWith95OnABlockDevice(@Loop(mib = 16, directIo = true) LoopDevice loop) throws Exception {
+        IoFile f = new IoFile(loop.device(), 0);
+        for (String spec : new String[] {"io_uring", "libaio"}) {
+            IoEngine e = AsyncEnginesIT.engine(spec);
+            JobDriver d = JobDriver.open(e, 4, BS, false, Map.of("uncached", "1"), f);
+            try {
+                JobDriver.Result r = d.run(e, IoDirection.READ, 8, 1L << 20, 4, 0, 0);
+                assertEquals(8, r.errors, spec + ": RWF_DONTCACHE on a block device must fail");
+                assertEquals(95, r.firstErrno, spec);
+            } finally {
+                JobDriver.close(e, f);
             }
         }
+
     }
 
     private static long allocatedDuring(IoEngine e, JobDriver d, long ios, long span) throws EngineException {

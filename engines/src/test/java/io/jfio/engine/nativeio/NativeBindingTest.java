@@ -42,7 +42,7 @@ class NativeBindingTest {
         Files.deleteIfExists(dir);
     }
 
-    /** spec/engines.md 7.2: the 6th primitive argument (mmap's offset) must arrive intact. */
+    /** The 6th primitive argument (mmap's offset) must arrive intact. */
     @Test
     void sixthArgumentArrivesInThisJvm() {
         LibC libc = Native.libc();

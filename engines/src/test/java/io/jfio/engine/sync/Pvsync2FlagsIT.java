@@ -25,7 +25,7 @@ import io.jfio.engine.testing.TestContext;
 
 /**
  * pvsync2's flags reach the kernel: uncached=1 (RWF_DONTCACHE) is accepted by ext4 files on
- * 6.14+ and refused by block devices and tmpfs; nowait and hipri as spec/engines.md 2.3 says.
+ * 6.14+ and refused by block devices and tmpfs; nowait and hipri as the kernel documents them.
  */
 class Pvsync2FlagsIT {
     private static RawAndExt4 loops;
@@ -84,7 +84,7 @@ class Pvsync2FlagsIT {
         assertEquals(0, r.errors, () -> "read errno " + r.firstErrno);
     }
 
-    /** tmpfs refuses it too (spec 2.3): proves the flag reaches the kernel for regular files. */
+    /** tmpfs refuses it too: proves the flag reaches the kernel for regular files. */
     @Test
     void failsOnTmpfs() throws Exception {
         Path shm = java.nio.file.Files.createTempDirectory(Path.of("/dev/shm"), "engines-sync-uncached-");
@@ -114,7 +114,7 @@ class Pvsync2FlagsIT {
         assertNull(new Pvsync2Engine().errorHint(95), "no hint when uncached is off");
     }
 
-    /** spec 2.3: a buffered NOWAIT write to a block device is refused with EOPNOTSUPP. */
+    /** A buffered NOWAIT write to a block device is refused with EOPNOTSUPP. */
     @Test
     void nowaitReachesTheKernel() throws Exception {
         EngineDriver d = run(loops.raw.device(), false, IoDirection.WRITE, new Pvsync2Engine(), "nowait", "1");

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The SQE128/CQE32 path of the engine against /dev/null, whose uring_cmd handler completes any
- * command with 0 but rejects bad uring_cmd_flags or a non-zero __pad1 with -EINVAL (spec 5.7):
+ * command with 0 but rejects bad uring_cmd_flags or a non-zero __pad1 with -EINVAL:
  * so every completion with 0 proves the SQE layout the kernel checks. NVMe semantics are the lab's.
  */
 class UringCmdPlumbingTest {

@@ -5,7 +5,7 @@ import io.jfio.report.DiskUtil;
 import io.jfio.report.FioFlavor;
 import java.util.List;
 
-/** The "Disk stats (read/write)" lines (spec 6.6) and their terse fields (spec 7.4). */
+/** The "Disk stats (read/write)" lines (fio's diskutil.c) and their terse fields (fio's stat.c). */
 public final class DiskStatsFormat {
     private DiskStatsFormat() {
     }

@@ -14,7 +14,7 @@ import io.jfio.report.json.FioJsonPrinter;
 import io.jfio.report.json.JsonNode;
 import java.util.List;
 
-/** fio's json and json+ output (spec 8), byte for byte. */
+/** fio's json and json+ output (fio's stat.c), byte for byte. */
 public final class JsonFormat {
     private static final String[] DIR_NAMES = {"read", "write", "trim"};
     private static final String[] LAT10 = {"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000"};

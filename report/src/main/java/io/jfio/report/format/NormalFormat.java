@@ -3,7 +3,7 @@ package io.jfio.report.format;
 import io.jfio.report.CFormat;
 import io.jfio.report.DirectionStats;
 import io.jfio.report.Distribution;
-import io.jfio.report.Errno;
+import io.jfio.report.ErrnoText;
 import io.jfio.report.FioFlavor;
 import io.jfio.report.GroupResult;
 import io.jfio.report.JobResult;
@@ -14,7 +14,7 @@ import io.jfio.report.RunResult;
 import io.jfio.report.StreamStat;
 import java.util.List;
 
-/** fio's human-readable report (spec 6.3-6.8): job blocks, group lines, disk stats. */
+/** fio's human-readable report (fio's stat.c): job blocks, group lines, disk stats. */
 public final class NormalFormat {
     private static final String[] DIR_NAMES = {"read", "write", "trim"};
     private static final String[] GROUP_LABELS = {"   READ", "  WRITE", "   TRIM"};
@@ -53,7 +53,7 @@ public final class NormalFormat {
         b.append(j.name).append(": (groupid=").append(j.groupId).append(", jobs=").append(j.members)
                 .append("): err=").append(CFormat.pad(j.error, 2));
         if (j.error != 0) {
-            b.append(" (").append(j.errorMessage == null ? Errno.strerror(j.error) : j.errorMessage).append(')');
+            b.append(" (").append(j.errorMessage == null ? ErrnoText.strerror(j.error) : j.errorMessage).append(')');
         }
         b.append(": pid=").append((int) j.pid).append(": ").append(time).append('\n');
         if (j.description != null && !j.description.isEmpty()) {
@@ -110,7 +110,7 @@ public final class NormalFormat {
                 .append(d1.dropIos).append(',').append(d2.dropIos).append(",0\n");
         if (r.continueOnError) {
             b.append("     errors    : total=").append(j.totalErrors).append(", first_error=")
-                    .append(j.firstError).append("/<").append(Errno.strerror(j.firstError)).append(">\n");
+                    .append(j.firstError).append("/<").append(ErrnoText.strerror(j.firstError)).append(">\n");
         }
         if (j.latencyDepth != 0) {
             if (flavor == FioFlavor.FIO_3_33) {
@@ -257,7 +257,7 @@ public final class NormalFormat {
         b.append("; Cachehit=").append(CFormat.fixed(hit, 2)).append('%');
     }
 
-    /** "    clat (usec): min=..., max=..., avg=..., stdev=..." with fio's unit choice (spec 2.4). */
+    /** "    clat (usec): min=..., max=..., avg=..., stdev=..." with fio's unit choice. */
     static void latLine(StringBuilder b, String name, StreamStat s) {
         long min = s.min();
         long max = s.max();
@@ -283,7 +283,7 @@ public final class NormalFormat {
                 .append(CFormat.fixed(mean, 5, 2)).append(", stdev=").append(CFormat.fixed(dev, 5, 2)).append('\n');
     }
 
-    /** The percentile block (spec 5.5). */
+    /** The percentile block (fio's stat.c). */
     static void percentileBlock(StringBuilder b, LatencyHistogram h, long n, ReportOptions r, String pre) {
         double[] list = r.percentiles();
         if (list.length == 0) {

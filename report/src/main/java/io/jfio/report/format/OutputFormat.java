@@ -5,7 +5,7 @@ import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
 
-/** fio's --output-format values and the order in which their reports are emitted (spec 1). */
+/** fio's --output-format values and the order in which their reports are emitted. */
 public enum OutputFormat {
     NORMAL,
     TERSE,

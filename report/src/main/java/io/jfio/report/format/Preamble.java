@@ -2,7 +2,7 @@ package io.jfio.report.format;
 
 import io.jfio.report.Num2Str;
 
-/** The lines fio prints while setting up, before the report (spec 6.1), normal output only. */
+/** The lines fio prints while setting up, before the report, normal output only. */
 public final class Preamble {
     private Preamble() {
     }

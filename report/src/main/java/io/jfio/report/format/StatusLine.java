@@ -4,7 +4,7 @@ import io.jfio.report.CFormat;
 import io.jfio.report.Num2Str;
 
 /**
- * fio's live status line (spec 6.2), e.g.
+ * fio's live status line (fio's eta.c), e.g.
  * {@code Jobs: 1 (f=1): [r(1)][45.0%][r=897MiB/s][r=230k IOPS][eta 00m:03s]}, ending in "\r".
  *
  * <p>The runner samples a {@link Snapshot} every eta interval and prints what {@link #format}

@@ -9,7 +9,7 @@ import io.jfio.report.RunResult;
 import io.jfio.report.StreamStat;
 import java.util.List;
 
-/** fio's terse (minimal, csv) lines, versions 2-5 (spec 7). */
+/** fio's terse (minimal, csv) lines, versions 2-5 (fio's stat.c). */
 public final class TerseFormat {
     /** Fio's default --terse-version. */
     public static final int DEFAULT_VERSION = 3;

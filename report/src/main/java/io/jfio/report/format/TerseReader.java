@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reads terse lines (versions 2-5, spec 7) back into a {@link RunResult}. Terse is lossy:
+ * Reads terse lines (versions 2-5, fio's stat.c) back into a {@link RunResult}. Terse is lossy:
  * latencies are whole microseconds, io sizes KiB, sample counts absent; the reader restores
  * every printed value so that writing terse again reproduces the line.
  *
@@ -44,7 +44,7 @@ public final class TerseReader {
         return run;
     }
 
-    /** The raw first usec distribution field of a terse line (usec "2" + all nsec, spec 7.4). */
+    /** The raw first usec distribution field of a terse line (usec "2" + all nsec, fio's stat.c). */
     public static double firstUsecField(String line) {
         Layout lay = layout(line.split(";", -1));
         return pct(lay.f[lay.trailer + 12]);

@@ -1,7 +1,7 @@
 package io.jfio.report.json;
 
 /**
- * fio's JSON printer (spec 8.1): two-space indent, {@code "key" : value}, members joined by
+ * fio's JSON printer (fio's json.c): two-space indent, {@code "key" : value}, members joined by
  * ",\n", only {@code "} and {@code \} escaped, numbers as their text.
  */
 public final class FioJsonPrinter {

@@ -10,7 +10,7 @@ import java.util.Set;
  * run-dependent, so a bins object shows as {@code ...bins.*:INT} once.
  */
 public final class JsonShape {
-    /** Keys fio 3.36+ added (spec 10); {@link #withoutVersionDifferences} drops them. */
+    /** Keys fio 3.36+ added; {@link #withoutVersionDifferences} drops them. */
     private static final Set<String> NEWER_KEYS = Set.of("job_start", "latency_target_ns", "latency_window_us",
             "read_sectors", "write_sectors", "aggr_read_sectors", "aggr_write_sectors", "priohint", "zone_resets");
 

@@ -3,7 +3,6 @@ package io.jfio.runner.cli;
 import io.jfio.engine.EngineHelp;
 import io.jfio.engine.EngineRegistry;
 import io.jfio.jobfile.CommandLine;
-import io.jfio.jobfile.FioNumbersAccess;
 import io.jfio.jobfile.JobFileException;
 import io.jfio.jobfile.JobFileParser;
 import io.jfio.jobfile.MachineInfo;
@@ -162,7 +161,7 @@ public final class Main {
                         }
                         case "eta" -> eta = it.value().equals("always") || it.value().equals("never") ? it.value() : "auto";
                         case "eta-newline", "eta-interval", "status-interval" -> {
-                            Long us = FioNumbersAccess.seconds(it.value());
+                            Long us = CommandLine.seconds(it.value());
                             if (us == null) {
                                 err.println(it.name().equals("status-interval") ? "fio: failed parsing time "
                                         + it.value() : "fio: failed parsing eta time " + it.value());

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The file names a job uses (spec/jobfile.md 5.1-5.2): filename lists, directory, filename_format. */
+/** The file names a job uses (fio's filesetup.c): filename lists, directory, filename_format. */
 public final class FileNames {
     public static final String DEFAULT_FORMAT = "$jobname.$jobnum.$filenum";
 
@@ -18,7 +18,7 @@ public final class FileNames {
 
     /** fio's colon list ({@code \:} a literal colon, empty names skipped); none for null. */
     private static List<String> splitColonList(String value) {
-        return value == null ? List.of() : io.jfio.jobfile.FileNames.split(value);
+        return value == null ? List.of() : io.jfio.jobfile.ColonList.split(value);
     }
 
     /** All file paths of one job (one clone), in fio's order. */

@@ -153,9 +153,9 @@ public final class IoLoop {
             // fio's do_verify: the counters go on from the write phase; the clock starts now.
             measuring = true;
             measureStartNanos = time.nanoTime();
-            state.setRunState('V');
+            state.setRunState(RunState.VERIFYING);
         } else if (rampNanos > 0) {
-            state.setRunState(JobState.RAMP);
+            state.setRunState(RunState.RAMP);
         } else {
             // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
             startMeasuring(epochNanos);
@@ -347,7 +347,7 @@ public final class IoLoop {
         if (logs != null) {
             logs.start(now);
         }
-        state.setRunState('R');
+        state.setRunState(RunState.RUNNING);
     }
 
     /** When the I/O phase ended (after the drain): the end of the reported runtime. */
@@ -497,25 +497,25 @@ public final class IoLoop {
             return;
         }
         stats.markSubmit(queued);
-        // The issue time after the submit call; engines that stamp it themselves (null, libaio,
-        // io_uring) already did, so the clock is read only for units still without one.
-        long t = 0;
-        boolean stamped = false;
+        if (engineSetsIssueTime) {
+            // libaio, io_uring and null stamp each unit when the kernel takes it (a partial
+            // submit leaves the rest for a later commit); their slat is taken at completion.
+            long last = pending[queued - 1].issueTimeNanos;
+            if (last - clock > 0) {
+                clock = last;
+            }
+            queued = 0;
+            return;
+        }
+        // The issue time after the submit call, one clock read for the batch.
+        long t = clock = time.nanoTime();
         for (int i = 0; i < queued; i++) {
             IoUnit u = pending[i];
-            if (!engineSetsIssueTime || u.issueTimeNanos < u.startTimeNanos) {
-                if (!stamped) {
-                    t = clock = time.nanoTime();
-                    stamped = true;
-                }
-                u.issueTimeNanos = t;
-            } else if (u.issueTimeNanos - clock > 0) {
-                clock = u.issueTimeNanos;
-            }
+            u.issueTimeNanos = t;
             if (measuring && u.ddir.isData()) {
-                stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+                stats.recordSlat(u.ddir.ordinal(), t - u.startTimeNanos, slatHistogram);
                 if (logs != null) {
-                    logs.slat(u, u.issueTimeNanos - u.startTimeNanos);
+                    logs.slat(u, t - u.startTimeNanos);
                 }
             }
             pending[i] = null;
@@ -579,6 +579,12 @@ public final class IoLoop {
     private void complete(IoUnit u, long t, boolean inline) {
         curDepth--;
         int ddir = u.ddir.ordinal();
+        if (engineSetsIssueTime && !inline && measuring && ddir < 3) {
+            stats.recordSlat(ddir, u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+            if (logs != null) {
+                logs.slat(u, u.issueTimeNanos - u.startTimeNanos);
+            }
+        }
         long res = u.result;
         if (res < 0) {
             if (verifier != null) {
@@ -653,7 +659,7 @@ public final class IoLoop {
      * its writes are logged for the read-back pass.
      */
     public void dryRun() {
-        state.setRunState('R');
+        state.setRunState(RunState.RUNNING);
         measuring = true;
         IoUnit u = units[0];
         while (!state.terminated()) {

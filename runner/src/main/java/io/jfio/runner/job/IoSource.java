@@ -4,7 +4,7 @@ import io.jfio.engine.IoUnit;
 
 /**
  * Where a job's I/Os come from and how they are paced (the workload's IoPattern and
- * RateLimiter behind one seam). Called on the job thread only; nothing here may allocate.
+ * Pacer behind one seam). Called on the job thread only; nothing here may allocate.
  * Times are microseconds since the job's epoch.
  */
 public interface IoSource {
@@ -23,7 +23,7 @@ public interface IoSource {
     /**
      * True when {@link #next} needs the current time or {@link #rateWaitUsec}/{@link #checkMinRate}
      * can answer anything (a rate option is set). When false the loop skips those calls and reads
-     * the clock only at fio's timestamp points (spec/output-format.md 3.1).
+     * the clock only at fio's timestamp points (fio's stat.c).
      */
     default boolean paced() {
         return true;

@@ -152,7 +152,7 @@ public final class Job {
                         stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));
             }
             state.setOpenFiles(0);
-            state.setRunState(stats.error != 0 ? JobState.REAPED_ERROR : JobState.REAPED);
+            state.setRunState(stats.error != 0 ? RunState.REAPED_ERROR : RunState.REAPED);
             finished.countDown();
         }
     }
@@ -244,7 +244,7 @@ public final class Job {
         if (state.terminated()) {
             return;
         }
-        state.setRunState(JobState.SETUP);
+        state.setRunState(RunState.SETUP);
         applyCpuAffinity();
         if (!prepared) {
             prepare();
@@ -358,7 +358,7 @@ public final class Job {
                 stats.runtimeMicros[2] = measuredUs;
             }
             if (mode.writes() && Opts.getBool(spec, false, "end_fsync") && !diskless) {
-                state.setRunState(JobState.FSYNCING);
+                state.setRunState(RunState.FSYNCING);
                 for (IoFile f : fs) {
                     if (f.fd >= 0) {
                         Native.libc().fsync(f.fd);
@@ -384,7 +384,7 @@ public final class Job {
                 loopAllocatedBytes += allocatedBytes() - before;
                 stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
             }
-            state.setRunState(JobState.FINISHING);
+            state.setRunState(RunState.FINISHING);
         } finally {
             if (logs != null) {
                 logs.finish(System.nanoTime());
@@ -400,7 +400,7 @@ public final class Job {
             }
             Arrays.fill(units, null);
             buffers.close();
-            state.setRunState(JobState.EXITED);
+            state.setRunState(RunState.EXITED);
         }
     }
 

@@ -1,30 +1,20 @@
 package io.jfio.runner.job;
 
 /**
- * What other threads may see of a running job: its run-state letter for the status line (fio's
- * runstate characters, spec/output-format.md 6.2) and the stop request.
+ * What other threads may see of a running job: its {@link RunState} for the status line and the
+ * stop request.
  */
 public final class JobState {
-    /** Not yet started. */
-    public static final char PENDING = 'P';
-    public static final char SETUP = 'I';
-    public static final char RAMP = '/';
-    public static final char FSYNCING = 'F';
-    public static final char FINISHING = 'f';
-    public static final char EXITED = 'E';
-    public static final char REAPED = '_';
-    public static final char REAPED_ERROR = 'X';
-
-    private volatile char runState = PENDING;
+    private volatile RunState runState = RunState.PENDING;
     private volatile boolean terminate;
     private volatile int openFiles;
 
-    public char runState() {
+    public RunState runState() {
         return runState;
     }
 
-    public void setRunState(char c) {
-        runState = c;
+    public void setRunState(RunState s) {
+        runState = s;
     }
 
     /** Asks the job to stop issuing I/O (Ctrl-C, exitall, runtime of another job). */

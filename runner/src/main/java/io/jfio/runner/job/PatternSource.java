@@ -5,17 +5,17 @@ import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.workload.IoPattern;
-import io.jfio.runner.workload.RateLimiter;
+import io.jfio.runner.workload.Pacer;
 import io.jfio.runner.workload.WorkloadException;
 import io.jfio.runner.workload.JobError;
 import io.jfio.runner.workload.Opts;
 
 import java.util.List;
 
-/** The workload module's IoPattern and RateLimiter behind the runner's {@link IoSource} seam. */
+/** The workload module's IoPattern and Pacer behind the runner's {@link IoSource} seam. */
 public final class PatternSource implements IoSource {
     private final IoPattern pattern;
-    private final RateLimiter rate;
+    private final Pacer rate;
 
     private PatternSource(IoPattern pattern) {
         this.pattern = pattern;

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Maps a job's files to the block devices whose /sys/block/&lt;dev&gt;/stat fio reports
- * (spec/output-format.md 3.6): a block device file by its st_rdev, anything else by the st_dev
+ * (fio's diskutil.c): a block device file by its st_rdev, anything else by the st_dev
  * of the file (or of its directory when it does not exist yet); partitions map to their disk;
  * dm/md devices also list their slaves.
  */

@@ -50,7 +50,7 @@ public final class IoPattern {
 
     private enum Dist { RANDOM, ZIPF, PARETO, GAUSS, ZONED, ZONED_ABS }
 
-    private enum Service { ROUNDROBIN, SEQUENTIAL, RANDOM, ZIPF, PARETO, GAUSS }
+    enum Service { ROUNDROBIN, SEQUENTIAL, RANDOM, ZIPF, PARETO, GAUSS }
 
     // ---- the job's settings (fio's thread_options after fixup) ----
     private final String rwMode;
@@ -73,6 +73,7 @@ public final class IoPattern {
     private final long[][] splitPerc = new long[3][];
     private final boolean bsUnaligned;
     private final boolean bsIsSeqRand;
+    private final BlockSizes blockSizes;
     private final int[] rwmix = new int[2];
     private final long[] percRand;
     private final boolean norandommap;
@@ -116,9 +117,9 @@ public final class IoPattern {
     private final Distributions[] dists;
     private final Service service;
     private final int serviceNr;
-    private int serviceLeft;
-    private int serviceFile = -1;
-    private int nextFile;
+    private final FileService fileService;
+    /** fileReset as FileService calls it back (made once: a method reference per I/O would allocate). */
+    private final java.util.function.IntConsumer resetFile = this::fileReset;
     private int nrDone;
     private final Distributions serviceDist;
 
@@ -150,7 +151,7 @@ public final class IoPattern {
     private boolean engineQueues;
     private final boolean fio333;
     private int emptyPasses;
-    private final RateLimiter rate;
+    private final Pacer rate;
 
     // per-I/O scratch (fields instead of out-parameters, to stay allocation-free)
     private long curOffset;
@@ -480,8 +481,10 @@ public final class IoPattern {
             seqRand[d] = new FioRandom();
         }
         fillRandSeeds();
+        blockSizes = new BlockSizes(minBs, maxBs, splitBs, splitPerc, bsRand, bsUnaligned, bsIsSeqRand);
+        fileService = new FileService(service, serviceNr, serviceDist, fileRand, nrFiles);
         loopsLeft = loops;
-        rate = new RateLimiter(o, minBs, new boolean[] {splitBs[0] != null, splitBs[1] != null, splitBs[2] != null},
+        rate = new Pacer(o, minBs, new boolean[] {splitBs[0] != null, splitBs[1] != null, splitBs[2] != null},
             seeds, this);
     }
 
@@ -705,8 +708,8 @@ public final class IoPattern {
 
     // ------------------------------------------------------------------ public API
 
-    /** Pacing for this job (rate, rate_min, thinktime); {@link RateLimiter#enabled()} is false when unpaced. */
-    public RateLimiter rate() {
+    /** Pacing for this job (rate, rate_min, thinktime); {@link Pacer#enabled()} is false when unpaced. */
+    public Pacer rate() {
         return rate;
     }
 
@@ -775,7 +778,7 @@ public final class IoPattern {
     /**
      * fio's reset_all_stats at the end of ramp_time, for the counters the pattern keeps: issue
      * counts (rwmix, number_ios) and the bytes keep_running compares start again from zero.
-     * Called by {@link RateLimiter#resetEpoch()}.
+     * Called by {@link Pacer#resetEpoch()}.
      */
     void resetCounters() {
         for (int d = 0; d < 3; d++) {
@@ -915,7 +918,7 @@ public final class IoPattern {
             opened[i] = false;
             fileOff[i] = files[i].fileOffset;
         }
-        serviceFile = -1;
+        fileService.restart();
         if (pass > 1 && randRepeatable) {
             fillRandSeeds();
         }
@@ -961,54 +964,7 @@ public final class IoPattern {
     }
 
     private int nextFileIndex() {
-        if (nrDone >= nrFiles) {
-            return -1;
-        }
-        int f = serviceFile;
-        if (f >= 0 && opened[f] && !done[f]) {
-            if (service == Service.SEQUENTIAL) {
-                return f;
-            }
-            if (serviceLeft > 0) {
-                serviceLeft--;
-                return f;
-            }
-        }
-        if (service == Service.ROUNDROBIN || service == Service.SEQUENTIAL) {
-            f = -1;
-            for (int tries = 0; tries < nrFiles; tries++) {
-                int c = nextFile;
-                nextFile++;
-                if (nextFile >= nrFiles) {
-                    nextFile = 0;
-                }
-                if (!done[c]) {
-                    f = c;
-                    break;
-                }
-            }
-            if (f < 0) {
-                return -1;
-            }
-        } else {
-            do {
-                f = nextFileRandom();
-            } while (done[f]);
-        }
-        if (!opened[f]) {
-            opened[f] = true;
-            fileReset(f);
-        }
-        serviceFile = f;
-        serviceLeft = serviceNr - 1;
-        return f;
-    }
-
-    private int nextFileRandom() {
-        if (service == Service.RANDOM) {
-            return (int) ((double) nrFiles * fileRand.nextFraction());
-        }
-        return (int) (serviceDist.next() >>> 10);
+        return fileService.next(done, opened, nrDone, resetFile);
     }
 
     // ------------------------------------------------------------------ one I/O
@@ -1322,58 +1278,13 @@ public final class IoPattern {
         return off + len <= f.ioSize + f.fileOffset;
     }
 
-    /** get_next_buflen(): fixed, bsrange or bssplit size, aligned to the minimum unless bs_unaligned. */
+    /** get_next_buflen(): randtrimwrite writes what it just trimmed, else {@link BlockSizes}. */
     private long nextBuflen(int fi, int ddir, long off) {
         if (randtrimwrite && ddir == WRITE) {
             return lastPos[fi * 3 + TRIM] - lastStart[fi * 3 + TRIM];
         }
-        int d = bsIsSeqRand ? (curRandom ? WRITE : READ) : ddir;
-        long minbs = minBs[d];
-        long maxbs = maxBs[d];
-        if (minbs == maxbs) {
-            return minbs;
-        }
-        if (!fits(fi, off, minbs)) {
-            return 0;
-        }
-        FioRandom rnd = bsRand[d];
-        long frandMax = rnd.is64() ? -1L : 0xFFFFFFFFL;
-        long[] sbs = splitBs[d];
-        long[] sperc = splitPerc[d];
-        long buflen = 0;
-        for (int guard = 0; guard < 1_000_000; guard++) {
-            long r = rnd.next();
-            if (sbs == null) {
-                buflen = minbs + FioRandom.doubleToUnsigned((double) maxbs * (FioRandom.unsignedToDouble(r) / rnd.maxPlusOne()));
-            } else {
-                long perc = 0;
-                for (int i = 0; i < sbs.length; i++) {
-                    if (sperc[i] == 0) {
-                        continue;
-                    }
-                    buflen = sbs[i];
-                    perc += sperc[i];
-                    if (Long.compareUnsigned(Long.divideUnsigned(r, perc), Long.divideUnsigned(frandMax, 100)) <= 0
-                        && fits(fi, off, buflen)) {
-                        break;
-                    }
-                }
-            }
-            if (!bsUnaligned) {
-                if ((minbs & (minbs - 1)) == 0) {
-                    buflen &= ~(minbs - 1);
-                } else {
-                    buflen -= buflen % minbs;
-                }
-            }
-            if (buflen > maxbs) {
-                buflen = maxbs;
-            }
-            if (fits(fi, off, buflen) && buflen > 0) {
-                return buflen;
-            }
-        }
-        return 0;
+        IoFile f = files[fi];
+        return blockSizes.next(ddir, curRandom, f.ioSize + f.fileOffset - off);
     }
 
     /** mark_random_map(): marks the blocks an I/O covers; trims the I/O at the first block already done. */

@@ -1,9 +1,11 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.runner.cli.Main;
 import io.jfio.jobfile.MachineInfo;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,20 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * in quiesce), one per engine option set; hipri fails with one line.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(LoopDevices.class)
 class AsyncEnginesRunIT {
     private LoopDevice loop;
 
     @BeforeAll
-    void attach() throws IOException {
-        LoopDevice.assumeAvailable();
-        loop = LoopDevice.create(16L << 20, true);
-    }
-
-    @AfterAll
-    void detach() throws IOException {
-        if (loop != null) {
-            loop.close();
-        }
+    void attach(@Loop(mib = 16, directIo = true) LoopDevice loopParam) {
+        loop = loopParam;
     }
 
     private String[] run(String engineAndOptions, String rw, int rc) {

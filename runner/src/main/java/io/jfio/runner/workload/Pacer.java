@@ -12,7 +12,7 @@ package io.jfio.runner.workload;
  * calls {@link #issued}, which moves that direction's next allowed issue time (fio's
  * usec_for_io). Before sleeping fio first completes everything in flight (io_u_quiesce).
  */
-public final class RateLimiter {
+public final class Pacer {
     private static final int READ = 0;
     private static final int WRITE = 1;
 
@@ -46,7 +46,7 @@ public final class RateLimiter {
 
     private final IoPattern owner;
 
-    RateLimiter(JobOptions o, long[] minBs, boolean[] bssplit, long[] seeds, IoPattern owner) throws WorkloadException {
+    Pacer(JobOptions o, long[] minBs, boolean[] bssplit, long[] seeds, IoPattern owner) throws WorkloadException {
         this.owner = owner;
         this.jobName = o.spec().name();
         this.minBs = minBs.clone();

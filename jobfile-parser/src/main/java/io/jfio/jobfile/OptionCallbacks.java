@@ -9,8 +9,8 @@ import java.util.List;
  * syntax checks are skipped in --parse-only / --showcmd mode (dryRun); typed values are kept
  * when they can be read.
  */
-final class Specials {
-    private Specials() {
+final class OptionCallbacks {
+    private OptionCallbacks() {
     }
 
     /** Callback of a string/choice option: word is the matched choice (null for free text). */
@@ -201,7 +201,7 @@ final class Specials {
         return r == null ? 0 : (int) r.value();
     }
 
-    /** bssplit per spec 4.9: one list per direction (null: none given), percentages filled in. A String is an error. */
+    /** bssplit as fio's options.c: one list per direction (null: none given), percentages filled in. A String is an error. */
     static Object bssplit(String value, int kbBase) {
         String[] groups = directionGroups(value);
         @SuppressWarnings("unchecked")

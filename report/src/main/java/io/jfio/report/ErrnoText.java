@@ -1,7 +1,7 @@
 package io.jfio.report;
 
 /** strerror() texts of Linux/glibc for the errors line ("first_error=28/<No space left on device>"). */
-public final class Errno {
+public final class ErrnoText {
     private static final String[] MESSAGES = {
         "Success", "Operation not permitted", "No such file or directory", "No such process",
         "Interrupted system call", "Input/output error", "No such device or address",
@@ -18,7 +18,7 @@ public final class Errno {
         "Too many levels of symbolic links",
     };
 
-    private Errno() {
+    private ErrnoText() {
     }
 
     public static String strerror(int errno) {

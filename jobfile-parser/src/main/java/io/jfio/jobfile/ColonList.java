@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** fio's ':'-separated name lists (filename, directory): "\:" is a literal colon, empty names are skipped. */
-public final class FileNames {
-    private FileNames() {
+public final class ColonList {
+    private ColonList() {
     }
 
     public static List<String> split(String value) {

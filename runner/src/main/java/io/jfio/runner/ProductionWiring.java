@@ -8,8 +8,8 @@ import io.jfio.runner.replay.ReplaySource;
 
 /** The production wiring: engines from the registry (ServiceLoader + external:), fio's I/O pattern, or
  * read_iolog's replay. */
-public final class Defaults {
-    private Defaults() {
+public final class ProductionWiring {
+    private ProductionWiring() {
     }
 
     private static final class Registry {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * Pacing arithmetic on a simulated clock: the "runner" here issues as soon as allowed, so the
  * issue times show exactly the schedule fio's usec_for_io / rate_ddir impose.
  */
-class RateLimiterTest {
+class PacerTest {
     private static final long MB = 1 << 20;
 
     private static IoPattern pattern(String options) throws WorkloadException {
@@ -111,7 +111,7 @@ class RateLimiterTest {
 
     @Test
     void thinktimeEveryBlocks() throws Exception {
-        RateLimiter r = pattern("rw=read thinktime=500 thinktime_spin=200 thinktime_blocks=4").rate();
+        Pacer r = pattern("rw=read thinktime=500 thinktime_spin=200 thinktime_blocks=4").rate();
         assertTrue(r.thinktimeEnabled());
         assertFalse(r.thinkDue(3, 3));
         assertTrue(r.thinkDue(4, 4));
@@ -122,27 +122,27 @@ class RateLimiterTest {
         assertFalse(r.thinkDue(7, 7));
         assertTrue(r.thinkDue(8, 8));
         // default type "complete" counts completions; "issue" counts issues
-        RateLimiter issue = pattern("rw=read thinktime=10 thinktime_blocks=2 thinktime_blocks_type=issue").rate();
+        Pacer issue = pattern("rw=read thinktime=10 thinktime_blocks=2 thinktime_blocks_type=issue").rate();
         assertTrue(issue.thinkDue(2, 0));
         assertFalse(r.thinkDue(100, 7));
     }
 
     @Test
     void thinktimeSpinIsCappedByThinktime() throws Exception {
-        RateLimiter r = pattern("rw=read thinktime=100 thinktime_spin=900").rate();
+        Pacer r = pattern("rw=read thinktime=100 thinktime_spin=900").rate();
         assertEquals(100, r.thinkSpinUsec(-1));
         assertEquals(0, r.thinkSleepUsec(100, -1));
     }
 
     @Test
     void minRateChecks() throws Exception {
-        RateLimiter r = pattern("rw=read rate_min=1m").rate();
+        Pacer r = pattern("rw=read rate_min=1m").rate();
         assertTrue(r.enabled());
         assertNull(r.checkMinRate(0, 0, 0, 1000, 1000)); // settle period
         assertNull(r.checkMinRate(0, 4 * MB, 1024, 2500, 2500)); // first sample
         assertNull(r.checkMinRate(0, 5 * MB, 1280, 3000, 3000)); // inside the rate cycle
         assertEquals("j: rate_min=1048576B/s not met, got 524288B/s", r.checkMinRate(0, 5 * MB, 1280, 4500, 4500));
-        RateLimiter iops = pattern("rw=read rate_iops_min=100").rate();
+        Pacer iops = pattern("rw=read rate_iops_min=100").rate();
         assertNull(iops.checkMinRate(0, 4096, 1, 2000, 2000));
         assertEquals("j: rate_iops_min=100 not met, got 50 IOPS", iops.checkMinRate(0, 4096 * 51, 51, 3000, 3000));
     }
