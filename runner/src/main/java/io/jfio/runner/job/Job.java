@@ -131,7 +131,8 @@ public final class Job {
             if (stats.error != 0) {
                 // A job that failed in set-up never ran: fio reports pid=0 for it.
                 long pid = prepareError != null ? 0 : ProcessHandle.current().pid();
-                ctx.err().printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", pid,
+                // fio logs a set-up failure on stderr (backend.c's reap path), a run's own on stdout.
+                (prepareError != null ? ctx.err() : ctx.out()).printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", pid,
                         stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));
             }
             state.setOpenFiles(0);
@@ -147,6 +148,7 @@ public final class Job {
         if (stats.errorFile == null) {
             stats.errorFile = switch (stats.errorFunction == null ? "" : stats.errorFunction) {
                 case "total_file_size" -> "filesetup.c:1155";
+                case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
                 case "io_u error" -> IO_U_ERROR_FILE;
                 default -> stats.errorFunction != null && stats.errorFunction.startsWith("open")
                         ? "filesetup.c:805" : "backend.c:1";
