@@ -52,7 +52,12 @@ class UncachedAndSignalTest {
                     System.getProperty("java.class.path"), "io.jfio.runner.cli.Main", "--output-format=json",
                     "--name=long", "--filename=" + dev.device(), "--rw=randread", "--time_based", "--runtime=60")
                     .redirectError(ProcessBuilder.Redirect.PIPE).start();
-            Thread.sleep(3000);
+            // Until the job thread runs (a loaded machine may take longer than the old fixed 3 s).
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < until && !hasJobThread(p.pid())) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(2000);
             long t0 = System.nanoTime();
             new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -60,7 +65,7 @@ class UncachedAndSignalTest {
             long ms = (System.nanoTime() - t0) / 1_000_000L;
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             System.out.printf("SIGINT: exited %d ms after the signal, status %d%n", ms, p.exitValue());
-            assertEquals(0, p.exitValue(), err);
+            assertEquals(128, p.exitValue(), "fio's exit status after SIGINT\n" + err);
             assertTrue(err.contains("fio: terminating on signal 2"), err);
             JsonNode doc = JsonParser.parseDocument(out);
             List<JsonNode> jobs = doc.get("jobs").elements();
@@ -69,6 +74,20 @@ class UncachedAndSignalTest {
             long runtime = jobs.get(0).get("read").getLong("runtime");
             assertTrue(ios > 0, "I/O done before the signal is reported");
             assertTrue(runtime > 1000 && runtime < 30000, "runtime " + runtime);
+        }
+    }
+
+    private static boolean hasJobThread(long pid) {
+        try (var tasks = java.nio.file.Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.anyMatch(t -> {
+                try {
+                    return java.nio.file.Files.readString(t.resolve("comm")).startsWith("jfio-");
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 }
