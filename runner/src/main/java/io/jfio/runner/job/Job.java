@@ -13,6 +13,7 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
+import io.jfio.jobfile.options.ErrorOptions;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
@@ -149,6 +150,7 @@ public final class Job {
             stats.errorFile = switch (stats.errorFunction == null ? "" : stats.errorFunction) {
                 case "total_file_size" -> "filesetup.c:1155";
                 case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
+                case ErrorText.MAX_LATENCY -> ErrorText.MAX_LATENCY_FILE;
                 case "io_u error" -> IO_U_ERROR_FILE;
                 default -> stats.errorFunction != null && stats.errorFunction.startsWith("open")
                         ? "filesetup.c:805" : "backend.c:1";
@@ -297,7 +299,7 @@ public final class Job {
                             Opts.getBool(spec, false, "slat_percentiles"))
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
-                    .errors(continueOnErrorBits(), ctx.err())
+                    .errors(ErrorOptions.from(spec), ctx.err())
                     .direct(FileSetup.isDirect(spec))
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
                     .build();
@@ -361,19 +363,6 @@ public final class Job {
         int errno = e.errno() == 0 ? 22 : e.errno();
         String f = e.function() == null ? function : e.function();
         return new JobError(errno, f, e.getMessage());
-    }
-
-    /** continue_on_error as fio's bit set: read 1, write 2, verify 4. */
-    private int continueOnErrorBits() {
-        String v = Opts.getString(spec, "none", "continue_on_error");
-        return switch (v) {
-            case "read" -> 1;
-            case "write" -> 2;
-            case "io" -> 3;
-            case "verify" -> 4;
-            case "all", "1", "true" -> 7;
-            default -> 0;
-        };
     }
 
     /**
