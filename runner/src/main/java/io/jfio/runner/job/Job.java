@@ -50,6 +50,7 @@ public final class Job {
     private volatile List<IoFile> files = List.of();
     private volatile long startNanos;
     private volatile long endNanos;
+    private volatile long ioEpochNanos;
     private Thread thread;
 
     public Job(JobSpec spec, Context ctx) {
@@ -125,7 +126,9 @@ public final class Job {
             }
         } finally {
             endNanos = System.nanoTime();
-            stats.totalRunTimeMillis = (endNanos - startNanos) / 1_000_000L;
+            // fio's job_runtime counts from td->epoch: the I/O start, moved to the end of ramp_time.
+            long epoch = ioEpochNanos != 0 ? ioEpochNanos : startNanos;
+            stats.totalRunTimeMillis = (endNanos - epoch) / 1_000_000L;
             if (cpu != null) {
                 cpu.end(stats);
             }
@@ -307,6 +310,7 @@ public final class Job {
             loop.run();
             loopAllocatedBytes = allocatedBytes() - allocBefore;
             // fio's update_runtime: only for directions the job does that moved data.
+            ioEpochNanos = loop.measureStartNanos();
             long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
             if (mode.reads() && stats.ioBytes[0] > 0) {
                 stats.runtimeMicros[0] = measuredUs;
