@@ -7,7 +7,9 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
+import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
@@ -17,8 +19,9 @@ import io.jfio.jobfile.options.ErrorOptions;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -37,7 +40,11 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Job {
     /** What every job of a run shares. */
     public record Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
-                          EngineProvider engines, SourceFactory sources) {
+                          EngineProvider engines, SourceFactory sources, JobClock clock) {
+        public Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
+                       EngineProvider engines, SourceFactory sources) {
+            this(out, err, printInfo, readOnly, engines, sources, JobClock.SYSTEM);
+        }
     }
 
     private final JobSpec spec;
@@ -103,7 +110,7 @@ public final class Job {
     }
 
     private void run() {
-        startNanos = System.nanoTime();
+        startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         ThreadCpu cpu = null;
         try {
@@ -125,7 +132,7 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
-            endNanos = System.nanoTime();
+            endNanos = ctx.clock().nanoTime();
             // fio's job_runtime counts from td->epoch: the I/O start, moved to the end of ramp_time.
             long epoch = ioEpochNanos != 0 ? ioEpochNanos : startNanos;
             stats.totalRunTimeMillis = (endNanos - epoch) / 1_000_000L;
@@ -287,7 +294,7 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
-            long epoch = System.nanoTime();
+            long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
             IoLoop loop = new IoLoop.Builder()
@@ -300,6 +307,7 @@ public final class Job {
                     .source(source)
                     .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
                             Opts.getBool(spec, false, "slat_percentiles"))
+                    .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(ErrorOptions.from(spec), ctx.err())
@@ -385,7 +393,7 @@ public final class Job {
         IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
         if (!Opts.getBool(spec, false, "zero_buffers")) {
-            Pointer region = buffers.region().pointer();
+            AlignedBuffer region = buffers.region();
             byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
             ThreadLocalRandom.current().nextBytes(chunk);
             for (long p = 0; p < buffers.length(); p += chunk.length) {
@@ -476,30 +484,23 @@ public final class Job {
         if (!any) {
             return;
         }
-        Pointer p = Memory.allocateDirect(Native.runtime(), bits.length * 8, true);
-        for (int i = 0; i < bits.length; i++) {
-            p.putLong(i * 8L, bits[i]);
-        }
-        // pid 0 = the calling thread: affinity must be set from the job thread itself.
-        if (Native.libc().sched_setaffinity(0, bits.length * 8L, p.address()) != 0) {
-            int e = Native.errno();
+        // From the job thread itself: the pin applies to the calling thread only.
+        int e = CpuAffinity.pinCurrentThread(java.util.BitSet.valueOf(bits));
+        if (e != 0) {
             throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.strerror(e));
         }
     }
 
     private void sleepMicros(long us) {
-        long end = System.nanoTime() + us * 1000L;
-        while (!state.terminated()) {
-            long left = end - System.nanoTime();
+        JobClock clock = ctx.clock();
+        long end = clock.nanoTime() + us * 1000L;
+        // Slices of at most 50 ms, so that a stop (or an interrupt) is seen quickly.
+        while (!state.terminated() && !Thread.currentThread().isInterrupted()) {
+            long left = end - clock.nanoTime();
             if (left <= 0) {
                 return;
             }
-            try {
-                Thread.sleep(Math.min(left / 1_000_000L + 1, 50));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            clock.park(Math.min(left, 50_000_000L));
         }
     }
 

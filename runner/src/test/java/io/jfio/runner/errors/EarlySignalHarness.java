@@ -4,7 +4,7 @@ import io.jfio.runner.Run;
 import io.jfio.runner.cli.Main;
 
 /**
- * A child JVM for SignalsTest: installs the command line's handlers, sends itself SIGINT before
+ * A child JVM for SignalsIT: installs the command line's handlers, sends itself SIGINT before
  * any job exists (as a Ctrl-C during start-up or parsing would), then runs the command line.
  */
 public final class EarlySignalHarness {
