@@ -42,12 +42,18 @@ public record ErrorOptions(int continueOnError, int[][] ignoreErrors, boolean er
                 }
             }
         }
-        long[] maxLat = spec.isSet("max_latency") ? spec.getPerDirection("max_latency") : new long[3];
+        long[] maxLat = spec.isSet("max_latency") && spec.value("max_latency") != null
+                ? spec.getPerDirection("max_latency") : new long[3];
         long[] nanos = new long[3];
         for (int d = 0; d < 3 && d < maxLat.length; d++) {
             nanos[d] = maxLat[d] * 1000L;
         }
-        return new ErrorOptions(bits, lists, spec.getBool("error_dump"), spec.getBool("exitall_on_error"), nanos);
+        return new ErrorOptions(bits, lists, flag(spec, "error_dump"), flag(spec, "exitall_on_error"), nanos);
+    }
+
+    /** A flag that a spec built without fio's defaults (tests, tools) may lack: unset is off. */
+    private static boolean flag(JobSpec spec, String name) {
+        return spec.has(name) && spec.value(name) != null && spec.getBool(name);
     }
 
     /** True when option {@code a} was given after the last {@code b}, as fio applies them in order. */
