@@ -7,7 +7,6 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
-import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
@@ -16,7 +15,9 @@ import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.options.ErrorOptions;
+import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
 import io.jfio.runner.workload.JobError;
@@ -59,6 +60,13 @@ public final class Job {
     private volatile long endNanos;
     private volatile long ioEpochNanos;
     private Thread thread;
+
+    /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
+    private int jobCount = 1;
+
+    public void setJobCount(int n) {
+        jobCount = n;
+    }
 
     public Job(JobSpec spec, Context ctx) {
         this.spec = spec;
@@ -185,6 +193,8 @@ public final class Job {
     }
 
     private IoEngine engine;
+    /** What the job writes, from its layout on (fio's buf_state and friends). */
+    private BufferContent content;
     private FileSetup setup;
     private JobError prepareError;
     private volatile boolean prepared;
@@ -209,8 +219,11 @@ public final class Job {
                 ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
             }
             IoEngine e = engine;
+            content = BufferContent.forJob(spec, !"0".equals(Opts.getString(spec, "0", "verify")), jobCount,
+                    maxBlockSize());
             setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated)
-                    .withSizeHook(e::fileSize);
+                    .withSizeHook(e::fileSize)
+                    .withLayoutFill(content::fillLayout, (int) Opts.getPerDirection(spec, 4096, "max_bs")[1]);
             files = setup.prepare();
         } catch (JobError e) {
             prepareError = e;
@@ -257,7 +270,10 @@ public final class Job {
             return;
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
+        BufferContent content = this.content;
+        content.attach(buffers, mode.writes());
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
+        JobLogs logs = null;
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
@@ -294,6 +310,10 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
+            logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+            // Loads the management classes now: done inside the timed phase it delayed the first I/O
+            // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
+            allocatedBytes();
             long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
@@ -312,7 +332,9 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(ErrorOptions.from(spec), ctx.err())
                     .direct(FileSetup.isDirect(spec))
+                    .content(content)
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
+                    .logs(logs)
                     .build();
             long allocBefore = allocatedBytes();
             loop.run();
@@ -339,6 +361,9 @@ public final class Job {
             }
             state.setRunState(JobState.FINISHING);
         } finally {
+            if (logs != null) {
+                logs.finish(System.nanoTime());
+            }
             closeAll(engine, fs, diskless);
             engine.cleanup();
             if (Opts.getBool(spec, false, "unlink") && !diskless) {
@@ -379,8 +404,7 @@ public final class Job {
 
     /**
      * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
-     * logical block size, and filled with random data once unless zero_buffers (fio fills its
-     * buffers once; scramble_buffers keeps them incompressible).
+     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
      */
     private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
         boolean direct = FileSetup.isDirect(spec);
@@ -390,17 +414,8 @@ public final class Job {
                 lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
             }
         }
-        IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
+        return IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
-        if (!Opts.getBool(spec, false, "zero_buffers")) {
-            AlignedBuffer region = buffers.region();
-            byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
-            ThreadLocalRandom.current().nextBytes(chunk);
-            for (long p = 0; p < buffers.length(); p += chunk.length) {
-                region.put(p, chunk, 0, (int) Math.min(chunk.length, buffers.length() - p));
-            }
-        }
-        return buffers;
     }
 
     /** The largest block size the job can issue: the unit buffer size. */
