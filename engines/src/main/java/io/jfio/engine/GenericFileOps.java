@@ -46,7 +46,10 @@ public final class GenericFileOps {
                 file.type = IoFile.Type.CHAR;
             } else {
                 file.type = IoFile.Type.REGULAR;
-                file.realSize = Files.size(p);
+                // A file laid out without contents (fallocate=none, no overwrite) is still shorter
+                // than the size set-up gave it; the writes extend it, as in fio, where opening
+                // never shrinks real_file_size.
+                file.realSize = Math.max(file.realSize, Files.size(p));
             }
         } catch (IOException e) {
             Native.libc().close(fd);

@@ -477,6 +477,12 @@ public final class JobFileParser {
                 groupId++;
             }
             prevGroupJobs++;
+            if (st.longValue("numjobs", 1) == 0 && !settings.dryRun()) {
+                // fio runs no such job: it fails to set the run up ("maximum number of jobs reached").
+                throw new JobFileException(st.locations.getOrDefault("numjobs", SourceLocation.DEFAULT), "numjobs",
+                        "job " + st.string("name") + ": numjobs=0: maximum number of jobs reached", 1,
+                        showcmd.toString());
+            }
             long numjobs = Math.max(1, st.longValue("numjobs", 1));
             if (jobs.size() + numjobs > MAX_JOBS) {
                 if (settings.dryRun()) {

@@ -1,6 +1,10 @@
 package io.jfio.jobfile;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,6 +44,7 @@ final class JobFileReader {
     private int next;
     private final List<String> sectionFilter;
     private final List<ParseWarning> warnings;
+    private int depth;
 
     JobFileReader(String file, String content, List<String> sectionFilter, List<ParseWarning> warnings) {
         this.file = file;
@@ -48,20 +53,58 @@ final class JobFileReader {
         this.warnings = warnings;
     }
 
+    /** A job file larger than this is not one (e.g. /dev/zero): refused before it fills the heap. */
+    static final int MAX_FILE_BYTES = 64 << 20;
+    /** Includes nested deeper than this are a loop: fio recurses until it runs out of file descriptors. */
+    static final int MAX_INCLUDE_DEPTH = 16;
+
     static String readFile(String name) throws IOException {
         if (name.equals("-")) {
-            return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            return decode(readBounded(System.in, name));
         }
-        return Files.readString(Path.of(name), StandardCharsets.UTF_8);
+        return readPath(name);
     }
 
+    /** A file by its path ("-" included: only the command line means stdin by it). */
+    static String readPath(String name) throws IOException {
+        try (InputStream in = Files.newInputStream(Path.of(name))) {
+            return decode(readBounded(in, name));
+        }
+    }
+
+    private static byte[] readBounded(InputStream in, String name) throws IOException {
+        byte[] b = in.readNBytes(MAX_FILE_BYTES + 1);
+        if (b.length > MAX_FILE_BYTES) {
+            throw new IOException(name + " is larger than " + (MAX_FILE_BYTES >> 20) + " MiB");
+        }
+        return b;
+    }
+
+    /**
+     * fio reads bytes: UTF-8 text is taken as such, anything else (a Latin-1 comment) byte for
+     * byte, so no charset error can refuse a file fio reads.
+     */
+    static String decode(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            return new String(bytes, StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    /** Lines as fio's fgets + strlen see them: a NUL byte ends its line. */
     private static List<String> splitLines(String content) {
         List<String> out = new ArrayList<>();
         int start = 0;
         while (start < content.length()) {
             int nl = content.indexOf('\n', start);
             int end = nl < 0 ? content.length() : nl;
-            out.add(content.substring(start, end));
+            int cut = start;
+            while (cut < end && content.charAt(cut) != '\0') {
+                cut++;
+            }
+            out.add(content.substring(start, cut));
             start = end + 1;
         }
         return out;
@@ -179,9 +222,14 @@ final class JobFileReader {
         if (!Files.exists(Path.of(name.isEmpty() ? "." : name)) && slash >= 0) {
             path = file.substring(0, slash + 1) + name;
         }
+        if (depth >= MAX_INCLUDE_DEPTH) {
+            warnings.add(new ParseWarning(loc, "include", "includes nested more than " + MAX_INCLUDE_DEPTH
+                    + " deep (an include loop?); '" + path + "' is not read, fio carries on without it"));
+            return false;
+        }
         String content;
         try {
-            content = Files.readString(Path.of(path), StandardCharsets.UTF_8);
+            content = readPath(path);
         } catch (IOException | RuntimeException e) {
             warnings.add(new ParseWarning(loc, "include",
                     "unable to open include file '" + path + "'; fio carries on without it (exit status unchanged)"));
@@ -190,6 +238,7 @@ final class JobFileReader {
             return false;
         }
         JobFileReader nested = new JobFileReader(path, content, null, warnings);
+        nested.depth = depth + 1;
         while (nested.next < nested.lines.size()) {
             String raw = nested.lines.get(nested.next);
             int lineNo = ++nested.next;

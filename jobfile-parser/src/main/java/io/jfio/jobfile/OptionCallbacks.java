@@ -43,8 +43,11 @@ final class OptionCallbacks {
                 return null;
             case "str_buffer_pattern_cb", "str_verify_pattern_cb":
                 return pattern(o, ptr, st);
+            case "str_ignore_error_cb":
+                // fio checks the lists even with --parse-only (unknown names fail the option).
+                return ptr == null ? o.name() + " requires an argument" : ErrorLists.problem(ptr);
             default:
-                // ignore_error, steadystate, sync_file_range, mem, clocksource, ...: text kept as written
+                // steadystate, sync_file_range, mem, clocksource, ...: text kept as written
                 // (fio checks most of them only when the job really runs).
                 return ptr == null && word == null ? o.name() + " requires an argument" : null;
         }

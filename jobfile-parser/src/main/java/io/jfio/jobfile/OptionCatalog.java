@@ -89,9 +89,16 @@ public final class OptionCatalog {
      * {@code supportedOnly}, when the closest is an option jfio refuses.
      */
     public String closest(String word, boolean supportedOnly) {
+        if (word.length() > 2 * MAX_HINT_NAME) {
+            // Too far from every option name to be a typo of one: skip the quadratic search.
+            return null;
+        }
         OptionDef best = null;
         int bestDist = Integer.MAX_VALUE;
         for (OptionDef o : generic) {
+            if (Math.abs(word.length() - o.name().length()) >= bestDist) {
+                continue; // the distance is at least the length difference
+            }
             int d = editDistance(word, o.name());
             if (d < bestDist) {
                 bestDist = d;
@@ -104,6 +111,9 @@ public final class OptionCatalog {
         }
         return best.name();
     }
+
+    /** Longer than any option name: words over twice this long get no hint. */
+    private static final int MAX_HINT_NAME = 128;
 
     /** Levenshtein distance (insert, delete, substitute all cost 1). */
     public static int editDistance(String a, String b) {

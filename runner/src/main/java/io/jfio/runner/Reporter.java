@@ -189,6 +189,14 @@ final class Reporter {
                 // a value the report can't take: keep its default
             }
         }
+        try {
+            // ignore_error turns continue_on_error on for its types too (the errors line follows).
+            if (io.jfio.jobfile.options.ErrorOptions.from(s).continueOnError() != 0) {
+                ro.apply("continue_on_error", "all");
+            }
+        } catch (RuntimeException e) {
+            // no error policy to show
+        }
         return ro;
     }
 
@@ -204,6 +212,10 @@ final class Reporter {
         if (st.error != 0) {
             r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : Job.IO_U_ERROR_FILE) + ", func="
                     + st.errorFunction + ", error=" + Errno.strerror(st.error);
+        } else if (st.firstError != 0) {
+            // fio's sum_thread_stats: a job that continued past errors reports its first one.
+            r.error = st.firstError;
+            r.errorMessage = st.firstErrorText == null ? "" : st.firstErrorText;
         }
         r.totalErrors = st.totalErrors;
         r.firstError = st.firstError;

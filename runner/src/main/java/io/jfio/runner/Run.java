@@ -41,6 +41,7 @@ public final class Run {
     private final Map<String, DiskTracker.Entry> disks = new LinkedHashMap<>();
     private volatile Scheduler scheduler;
     private volatile boolean stopRequested;
+    private volatile long stopNanos;
     private volatile io.jfio.report.RunResult result;
     private long runStartNanos;
     private long runStartEpochMillis;
@@ -56,6 +57,12 @@ public final class Run {
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
         return new Run(request, out, err, ProductionWiring.engines(), ProductionWiring.sources()).execute();
+    }
+
+    /** The command line's process-wide SIGINT/SIGTERM handlers and fio's default SIGPIPE (see {@link Signals}). */
+    public static void installSignalHandlers() {
+        Signals.installForProcess();
+        Signals.defaultSigpipe();
     }
 
     /** The production engine lookup (registry: built-ins and external:), for tools that wrap engines. */
@@ -120,13 +127,8 @@ public final class Run {
                 reporter.printPreamble(report);
             }
             // Ctrl-C / SIGTERM from here on (layout included) stop the jobs; the report is still written.
-            try (Signals signals = Signals.install(sig -> {
-                // fio prints this on stdout; stderr keeps JSON on stdout valid.
-                err.println();
-                err.println("fio: terminating on signal " + sig);
-                err.flush();
-                stop();
-            })) {
+            Signals signals = Signals.attach(this::onSignal);
+            try {
                 for (Job j : jobs) {
                     if (Opts.getBool(j.spec(), true, "create_serialize") && !stopRequested) {
                         j.prepare();
@@ -162,7 +164,10 @@ public final class Run {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stop();
+            } finally {
+                signals.detach();
             }
+            reportStuckJobs();
             diskTracker.finish();
             if (status != null) {
                 status.finish();
@@ -174,13 +179,64 @@ public final class Run {
                 report.close();
             }
         }
-        int rc = 0;
+        return exitStatus();
+    }
+
+    /**
+     * fio's exit_value: one per job that ended with an error, on top of 128 when a signal
+     * stopped the run, so scripts can tell an interrupted run from a complete one.
+     */
+    private int exitStatus() {
+        int rc = signalled ? 128 : 0;
         for (Job j : jobs) {
             if (j.stats().error != 0) {
-                rc = 1;
+                rc++;
             }
         }
         return rc;
+    }
+
+    private volatile boolean signalled;
+
+    private void onSignal(int sig, int count) {
+        signalled = true;
+        // fio prints this on stdout; stderr keeps JSON on stdout valid.
+        err.println();
+        err.println("fio: terminating on signal " + sig);
+        err.flush();
+        stop();
+        Scheduler s = scheduler;
+        if (count >= 3 && s != null) {
+            // Jobs stuck in I/O that never returns: the third signal stops waiting for them and
+            // reports (fio kills its job processes, or gives up after its reap timeout).
+            s.abandonStuck();
+        }
+    }
+
+    /** fio's forceful-exit line for each job that was stopped and never ended. */
+    private void reportStuckJobs() {
+        for (Job j : jobs) {
+            if (j.startNanos() != 0 && !j.isFinished()) {
+                err.printf("fio: job '%s' (state=%d) hasn't exited in %d seconds, it appears to be stuck. Doing "
+                        + "forceful exit of this job.%n", j.spec().name(), fioRunState(j.state().runState()),
+                        Math.max(0, (System.nanoTime() - stopNanos) / 1_000_000_000L));
+            }
+        }
+    }
+
+    /** jfio's run state as fio's TD_* number. */
+    private static int fioRunState(io.jfio.runner.job.RunState s) {
+        return switch (s) {
+            case PENDING -> 1;
+            case SETUP -> 4;
+            case RAMP -> 3;
+            case VERIFYING -> 7;
+            case FSYNCING -> 8;
+            case FINISHING -> 9;
+            case EXITED -> 10;
+            case REAPED, REAPED_ERROR -> 11;
+            default -> 5;
+        };
     }
 
     /** The final report as the report module's model (null before it was written): for tools and the API. */
@@ -190,6 +246,9 @@ public final class Run {
 
     /** Stops the run as Ctrl-C does: running jobs end, pending ones never start, the report is written. */
     public void stop() {
+        if (!stopRequested) {
+            stopNanos = System.nanoTime();
+        }
         stopRequested = true;
         for (Job j : jobs) {
             j.state().terminate();

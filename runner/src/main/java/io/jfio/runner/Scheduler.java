@@ -21,6 +21,11 @@ final class Scheduler {
     private final List<Job> jobs;
     private final List<Job> started = new ArrayList<>();
     private volatile boolean stopAll;
+    private volatile boolean abandonStuck;
+    private volatile long stopNanos;
+
+    /** fio's FIO_REAP_TIMEOUT: how long a stopped job may take before the run reports without it. */
+    static final long REAP_TIMEOUT_SECONDS = 300;
 
     Scheduler(List<Job> jobs) {
         this.jobs = jobs;
@@ -28,6 +33,9 @@ final class Scheduler {
 
     /** Stops running jobs and keeps the pending ones from starting (Ctrl-C). */
     void stopAll() {
+        if (!stopAll) {
+            stopNanos = System.nanoTime();
+        }
         stopAll = true;
         for (Job j : jobs) {
             j.state().terminate();
@@ -36,6 +44,17 @@ final class Scheduler {
 
     boolean stopped() {
         return stopAll;
+    }
+
+    /** Stops waiting for stopped jobs that do not end (I/O stuck in the kernel): report without them. */
+    void abandonStuck() {
+        abandonStuck = true;
+    }
+
+    /** True when a stopped job is given up on: asked to, or it outlived fio's reap timeout. */
+    private boolean givingUp() {
+        return stopAll && (abandonStuck
+                || System.nanoTime() - stopNanos >= REAP_TIMEOUT_SECONDS * 1_000_000_000L);
     }
 
     void run(Tick tick, long tickMillis) throws InterruptedException {
@@ -85,14 +104,11 @@ final class Scheduler {
             for (Job j : started) {
                 all &= j.isFinished();
             }
-            if (all) {
+            if (all || givingUp()) {
                 break;
             }
             tick.tick();
             Thread.sleep(tickMillis);
-        }
-        for (Job j : started) {
-            j.awaitFinished();
         }
     }
 

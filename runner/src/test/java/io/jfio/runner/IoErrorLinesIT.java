@@ -27,7 +27,7 @@ class IoErrorLinesIT {
         long lines = r.err().lines().filter(l -> l.startsWith("fio: io_u error on file " + dev.device()
                 + ": Invalid argument: read offset=")).count();
         assertTrue(lines > 1, "one line per failed unit of the batch, got " + lines + ":\n" + r.err());
-        assertEquals(1, r.err().lines().filter(l -> l.startsWith("fio: pid=")).count(), r.err());
+        assertEquals(1, r.out().lines().filter(l -> l.startsWith("fio: pid=")).count(), r.out());
 
     }
 }

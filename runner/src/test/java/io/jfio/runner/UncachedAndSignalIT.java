@@ -72,7 +72,7 @@ class UncachedAndSignalIT {
         long ms = (System.nanoTime() - t0) / 1_000_000L;
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         System.out.printf("SIGINT: exited %d ms after the signal, status %d%n", ms, p.exitValue());
-        assertEquals(0, p.exitValue(), err);
+        assertEquals(128, p.exitValue(), "fio's exit status after SIGINT\n" + err);
         assertTrue(err.contains("fio: terminating on signal 2"), err);
         JsonNode doc = JsonParser.parseDocument(out);
         List<JsonNode> jobs = doc.get("jobs").elements();

@@ -34,6 +34,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // Before anything else, as fio: a Ctrl-C during start-up or parsing stops the run, and
+        // output into a closed pipe ends the process as it ends fio.
+        Run.installSignalHandlers();
         System.exit(run(args));
     }
 

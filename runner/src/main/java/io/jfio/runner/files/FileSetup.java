@@ -39,6 +39,9 @@ public final class FileSetup {
     private static final int S_IFCHR = 0020000;
     private static final int S_IFIFO = 0010000;
 
+    /** The function fio names for a failed layout write (filesetup.c's extend_file). */
+    public static final String LAYOUT_WRITE = "write";
+
     private final JobSpec spec;
     private final RwMode mode;
     private final boolean diskless;
@@ -320,6 +323,11 @@ public final class FileSetup {
                 }
             }
             writeOut(fd, length);
+            if (terminate.getAsBoolean()) {
+                // Interrupted half-way: fio removes the partial file rather than leave it looking laid out.
+                c.unlink(f.path);
+                return;
+            }
             if (Opts.getBool(spec, true, "create_fsync")) {
                 c.fsync(fd);
             }
@@ -377,9 +385,10 @@ public final class FileSetup {
             int e = r < 0 ? Native.errno() : 5;
             if (e == 28 || e == 122) {
                 out.println("fio: " + (e == 28 ? "ENOSPC" : "EDQUOT") + " on laying out file, stopping");
-                break;
+                out.flush();
             }
-            throw new JobError(e, "write", null);
+            // A layout that could not finish fails the job's set-up (fio's extend_file).
+            throw new JobError(e, LAYOUT_WRITE, null);
         }
     }
 

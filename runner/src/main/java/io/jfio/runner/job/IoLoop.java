@@ -7,6 +7,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.jobfile.options.ErrorOptions;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
@@ -89,8 +90,9 @@ public final class IoLoop {
     private int stashLength;
     private IoFile lastFile;
 
-    /** continue_on_error bits: 1 read, 2 write, 4 verify. */
-    private final int continueOnError;
+    /** continue_on_error, ignore_error, error_dump, max_latency (fio's error policy). */
+    private final ErrorOptions errors;
+    private final long[] maxLatencyNanos;
     private final PrintStream err;
     /** Runs at the start of every pass after the first, once nothing is in flight. */
     private final Runnable newPass;
@@ -139,7 +141,8 @@ public final class IoLoop {
         this.rampNanos = b.rampNanos;
         this.fsyncEvery = b.fsyncEvery;
         this.fdatasyncEvery = b.fdatasyncEvery;
-        this.continueOnError = b.continueOnError;
+        this.errors = b.errors;
+        this.maxLatencyNanos = b.errors.maxLatencyNanos();
         this.err = b.err;
         this.newPass = b.newPass;
         this.content = b.content;
@@ -590,7 +593,7 @@ public final class IoLoop {
             if (verifier != null) {
                 verifier.completed(u, false, mixedReadWrite);
             }
-            ioError(u, (int) -res);
+            ioError(u, (int) -res, inline);
         } else if (ddir < 3) {
             long bytes = res;
             if (inline && bytes < u.length) {
@@ -616,6 +619,9 @@ public final class IoLoop {
             completed[ddir]++;
             if (measuring && bytes > 0) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
+                if (maxLatencyNanos[ddir] > 0 && t - u.startTimeNanos > maxLatencyNanos[ddir]) {
+                    latencyExceeded(u, t - u.startTimeNanos);
+                }
                 if (logs != null) {
                     logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
                 }
@@ -641,7 +647,7 @@ public final class IoLoop {
      * it and goes on; otherwise the job fails with EILSEQ. verify_fatal=1 stops it either way.
      */
     private void verifyError(int errno) {
-        if ((continueOnError & 4) != 0) {
+        if (errors.continues(0, errno)) {
             stats.totalErrors++;
             if (stats.totalErrors == 1) {
                 stats.firstError = errno;
@@ -695,16 +701,18 @@ public final class IoLoop {
     /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
     private final BufferContent content;
 
-    private void ioError(IoUnit u, int errno) {
+    /**
+     * fio's io_completed error path. A non-fatal error (continue_on_error covers its type and
+     * ignore_error, or fio's default EIO/EILSEQ, lists it) is counted and the job goes on; it is
+     * logged only with error_dump. A fatal one ends the job; it counts in total_err only when it
+     * came back from queue() itself, where fio's break_on_this_error counts it, not when reaped
+     * from an async engine's completions.
+     */
+    private void ioError(IoUnit u, int errno, boolean inline) {
         int ddir = u.ddir.ordinal();
-        boolean readClass = ddir == 0;
-        int bit = errno == 84 ? 4 : (readClass ? 1 : 2);
-        boolean nonFatal = (continueOnError & bit) != 0 && (errno == 5 || errno == 84);
-        if (nonFatal) {
-            stats.totalErrors++;
-            if (stats.totalErrors == 1) {
-                stats.firstError = errno;
-            }
+        boolean nonFatal = errors.nonFatal(ddir, errno);
+        if (nonFatal && !errors.errorDump()) {
+            countError(errno);
             return;
         }
         // fio's io_u_log_error: one line for every failed unit, also those reaped after the first.
@@ -726,13 +734,37 @@ public final class IoLoop {
             }
         }
         err.flush();
-        if ((continueOnError & bit) != 0) {
-            stats.totalErrors++;
-            if (stats.totalErrors == 1) {
-                stats.firstError = errno;
-            }
+        if (nonFatal) {
+            countError(errno);
+            return;
+        }
+        if (inline && errors.continues(ddir, errno)) {
+            countError(errno);
         }
         fail(errno, "io_u error", null);
+    }
+
+    private void countError(int errno) {
+        stats.totalErrors++;
+        if (stats.totalErrors == 1) {
+            stats.firstError = errno;
+            stats.firstErrorText = ErrorText.ignored(syncEngine, errno);
+        }
+    }
+
+    /** fio's lat_fatal: ETIMEDOUT, logged once, ends the job unless ignore_error lists it. */
+    private void latencyExceeded(IoUnit u, long latNanos) {
+        int ddir = u.ddir.ordinal();
+        if (!failed && stats.error == 0) {
+            err.printf("fio: latency of %d nsec exceeds specified max (%d nsec): %s %s %d %d%n", latNanos,
+                    maxLatencyNanos[ddir], u.file == null ? "" : u.file.path, ddirName(u.ddir), u.offset, u.length);
+            err.flush();
+        }
+        if (errors.nonFatal(ddir, ErrorText.ETIMEDOUT)) {
+            countError(ErrorText.ETIMEDOUT);
+        } else {
+            fail(ErrorText.ETIMEDOUT, ErrorText.MAX_LATENCY, null);
+        }
     }
 
     private void fail(int errno, String function, String line) {
@@ -782,7 +814,7 @@ public final class IoLoop {
         long fsyncEvery;
         Runnable newPass = () -> { };
         long fdatasyncEvery;
-        int continueOnError;
+        ErrorOptions errors = ErrorOptions.NONE;
         PrintStream err = System.err;
         boolean direct;
         Verifier verifier;
@@ -865,8 +897,8 @@ public final class IoLoop {
             return this;
         }
 
-        public Builder errors(int continueOnErrorBits, PrintStream errStream) {
-            continueOnError = continueOnErrorBits;
+        public Builder errors(ErrorOptions policy, PrintStream errStream) {
+            errors = policy;
             err = errStream;
             return this;
         }

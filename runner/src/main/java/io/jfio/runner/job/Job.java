@@ -15,6 +15,7 @@ import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.options.VerifyOptions;
+import io.jfio.jobfile.options.ErrorOptions;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.log.JobLogs;
@@ -59,6 +60,7 @@ public final class Job {
     private volatile List<IoFile> files = List.of();
     private volatile long startNanos;
     private volatile long endNanos;
+    private volatile long ioEpochNanos;
     private Thread thread;
 
     /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
@@ -141,14 +143,17 @@ public final class Job {
             }
         } finally {
             endNanos = ctx.clock().nanoTime();
-            stats.totalRunTimeMillis = (endNanos - startNanos) / 1_000_000L;
+            // fio's job_runtime counts from td->epoch: the I/O start, moved to the end of ramp_time.
+            long epoch = ioEpochNanos != 0 ? ioEpochNanos : startNanos;
+            stats.totalRunTimeMillis = (endNanos - epoch) / 1_000_000L;
             if (cpu != null) {
                 cpu.end(stats);
             }
             if (stats.error != 0) {
                 // A job that failed in set-up never ran: fio reports pid=0 for it.
                 long pid = prepareError != null ? 0 : ProcessHandle.current().pid();
-                ctx.err().printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", pid,
+                // fio logs a set-up failure on stderr (backend.c's reap path), a run's own on stdout.
+                (prepareError != null ? ctx.err() : ctx.out()).printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", pid,
                         stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));
             }
             state.setOpenFiles(0);
@@ -164,6 +169,8 @@ public final class Job {
         if (stats.errorFile == null) {
             stats.errorFile = switch (stats.errorFunction == null ? "" : stats.errorFunction) {
                 case "total_file_size" -> "filesetup.c:1155";
+                case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
+                case ErrorText.MAX_LATENCY -> ErrorText.MAX_LATENCY_FILE;
                 case "io_u error" -> IO_U_ERROR_FILE;
                 case "io_u_sync_complete" -> "io_u.c:2290";
                 case "io_u_queued_complete" -> "io_u.c:2328";
@@ -329,7 +336,7 @@ public final class Job {
                     .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
-                    .errors(continueOnErrorBits(), ctx.err())
+                    .errors(ErrorOptions.from(spec), ctx.err())
                     .direct(FileSetup.isDirect(spec))
                     // with verify on, fio fills write buffers through the verify path instead
                     // (populate_verify_io_u); verify=null leaves the normal contents
@@ -347,6 +354,7 @@ public final class Job {
             }
             loopAllocatedBytes = allocatedBytes() - allocBefore;
             // fio's update_runtime: only for directions the job does that moved data.
+            ioEpochNanos = loop.measureStartNanos();
             long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
             if ((mode.reads() || (verifier != null && vo.backlog > 0)) && stats.ioBytes[0] > 0) {
                 stats.runtimeMicros[0] = measuredUs;
@@ -425,19 +433,6 @@ public final class Job {
         int errno = e.errno() == 0 ? 22 : e.errno();
         String f = e.function() == null ? function : e.function();
         return new JobError(errno, f, e.getMessage());
-    }
-
-    /** continue_on_error as fio's bit set: read 1, write 2, verify 4. */
-    private int continueOnErrorBits() {
-        String v = Opts.getString(spec, "none", "continue_on_error");
-        return switch (v) {
-            case "read" -> 1;
-            case "write" -> 2;
-            case "io" -> 3;
-            case "verify" -> 4;
-            case "all", "1", "true" -> 7;
-            default -> 0;
-        };
     }
 
     /**

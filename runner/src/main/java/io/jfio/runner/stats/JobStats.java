@@ -57,6 +57,8 @@ public final class JobStats {
     public String errorFile;
     public long totalErrors;
     public int firstError;
+    /** fio's verror of the first error continue_on_error let pass (the report shows it when the job ends well). */
+    public String firstErrorText;
 
     /** CPU use of the job thread over the job (spec 3.2). */
     public long usrMillis;

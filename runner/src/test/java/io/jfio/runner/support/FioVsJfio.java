@@ -1,0 +1,117 @@
+package io.jfio.runner.support;
+
+import io.jfio.jobfile.MachineInfo;
+import io.jfio.runner.cli.Main;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Runs the same command line through real fio and through jfio (in-process or as a child JVM),
+ * for differential error tests. fio is fio 3.42 when -Djfio.fio342 / JFIO_FIO342 or the source
+ * build in /opt is there, else the installed /usr/bin/fio (3.33, what CI has), else the test skips.
+ */
+public final class FioVsJfio {
+    private FioVsJfio() {
+    }
+
+    /** Exit status and both streams of one run. */
+    public record Outcome(int rc, String out, String err) {
+        public String both() {
+            return out + err;
+        }
+    }
+
+    /** The fio to compare with, or a skip with the reason. */
+    public static Path fio() {
+        List<String> candidates = new ArrayList<>();
+        String prop = System.getProperty("jfio.fio342");
+        if (prop != null) {
+            candidates.add(prop);
+        }
+        String env = System.getenv("JFIO_FIO342");
+        if (env != null) {
+            candidates.add(env);
+        }
+        candidates.add("/opt/fio-3.42-src/fio");
+        candidates.add("/usr/bin/fio");
+        for (String c : candidates) {
+            if (!c.isEmpty() && Files.isExecutable(Path.of(c))) {
+                return Path.of(c);
+            }
+        }
+        assumeTrue(false, "skipped: no fio binary (set JFIO_FIO342 or install fio)");
+        return null;
+    }
+
+    /** fio 3.42 only: skips when just an older fio is installed. */
+    public static Path fio342() {
+        Path p = fio();
+        assumeTrue(version(p).startsWith("fio-3.42"), "skipped: needs fio 3.42 (set JFIO_FIO342), found " + version(p));
+        return p;
+    }
+
+    public static String version(Path fio) {
+        try {
+            return run(List.of(fio.toString(), "--version"), 30).out.trim();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    public static Outcome fio(List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(fio().toString());
+        cmd.addAll(args);
+        return run(cmd, 120);
+    }
+
+    public static Outcome jfio(List<String> args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(args.toArray(new String[0]), new PrintStream(out, true), new PrintStream(err, true),
+                System.getenv(), MachineInfo.current());
+        return new Outcome(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /** The command that starts jfio's main class in a child JVM on the test class path. */
+    public static List<String> jfioCommand(List<String> args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djnr.ffi.x86asm.enabled=false", "-cp", System.getProperty("java.class.path"),
+                "io.jfio.runner.cli.Main"));
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    public static Outcome run(List<String> cmd, int timeoutSeconds) throws IOException {
+        Process p = new ProcessBuilder(cmd).start();
+        try {
+            java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return p.getErrorStream().readAllBytes();
+                } catch (IOException e) {
+                    return new byte[0];
+                }
+            });
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("timed out: " + cmd);
+            }
+            return new Outcome(p.exitValue(), new String(out, StandardCharsets.UTF_8),
+                    new String(err.join(), StandardCharsets.UTF_8));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted: " + cmd, e);
+        }
+    }
+}
