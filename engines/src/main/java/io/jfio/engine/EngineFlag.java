@@ -16,5 +16,15 @@ public enum EngineFlag {
      * The engine stamps {@link IoUnit#issueTimeNanos} itself at commit (fio's
      * FIO_ASYNCIO_SETS_ISSUE_TIME; the null engine with iodepth > 1), so the runner must not.
      */
-    SETS_ISSUE_TIME
+    SETS_ISSUE_TIME,
+    /**
+     * An asynchronous engine without a commit hook (posixaio): fio counts one submit and one
+     * completion for every queued I/O and none at commit (td_io_queue without ->commit).
+     */
+    NO_COMMIT,
+    /**
+     * fio's FIO_NOSTATS (the file and directory operation engines): completions count I/Os and
+     * bytes but add no latencies; the engine times its own operation (see IoEngine#takeOpLatency).
+     */
+    NO_STATS
 }

@@ -22,6 +22,8 @@ public final class IoLoop {
     private final boolean syncEngine;
     /** Engines without a commit hook count one submit and one completion per I/O (fio's td_io_queue). */
     private final boolean countPerIo;
+    /** An async engine without a commit hook (posixaio): submits are counted per I/O, not per commit. */
+    private final boolean noCommit;
     /** The engine stamps issue times itself at commit (fio's FIO_ASYNCIO_SETS_ISSUE_TIME). */
     private final boolean engineSetsIssueTime;
     private final IoUnit[] units;
@@ -95,7 +97,8 @@ public final class IoLoop {
         this.engine = b.engine;
         this.direct = b.direct;
         this.syncEngine = b.syncEngine;
-        this.countPerIo = b.syncEngine && !b.diskless;
+        this.noCommit = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_COMMIT);
+        this.countPerIo = (b.syncEngine && !b.diskless) || noCommit;
         this.engineSetsIssueTime = b.setsIssueTime;
         this.units = b.units;
         this.free = new int[units.length];
@@ -444,7 +447,9 @@ public final class IoLoop {
             queued = 0;
             return;
         }
-        stats.markSubmit(queued);
+        if (!noCommit) {
+            stats.markSubmit(queued);
+        }
         // The issue time after the submit call; engines that stamp it themselves (null, libaio,
         // io_uring) already did, so the clock is read only for units still without one.
         long t = 0;

@@ -535,5 +535,25 @@ public final class Job {
         public long bufferRegionLength() {
             return buffers.length();
         }
+
+        @Override
+        public FadviseHint fadviseHint() {
+            return EngineJobSettings.fadviseHint(spec);
+        }
+
+        @Override
+        public boolean randomIo() {
+            return RwMode.of(spec).random();
+        }
+
+        @Override
+        public boolean syncEveryBlocks() {
+            return Opts.getLong(spec, 0, "fsync") > 0 || Opts.getLong(spec, 0, "fdatasync") > 0;
+        }
+
+        @Override
+        public long runtimeMicros() {
+            return Opts.getLong(spec, 0, "runtime", "timeout");
+        }
     }
 }
