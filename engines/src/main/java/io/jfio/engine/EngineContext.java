@@ -75,6 +75,11 @@ public interface EngineContext {
         return null;
     }
 
+    /** Where an engine prints fio's log_info lines at init (e.g. cpuio's settings), or null for none. */
+    default java.io.PrintStream infoOut() {
+        return null;
+    }
+
     /** The job's runtime= in microseconds (0 = none), for engines that run a program that long (exec). */
     default long runtimeMicros() {
         return 0;

@@ -26,5 +26,10 @@ public enum EngineFlag {
      * fio's FIO_NOSTATS (the file and directory operation engines): completions count I/Os and
      * bytes but add no latencies; the engine times its own operation (see IoEngine#takeOpLatency).
      */
-    NO_STATS
+    NO_STATS,
+    /**
+     * fio's FIO_NOIO (cpuio, exec): the engine does no I/O at all; its "I/Os" carry no offset or
+     * length, the job has no job line in the preamble, and the engine is a {@link NoIoEngine}.
+     */
+    NO_IO
 }

@@ -75,6 +75,14 @@ public interface IoEngine {
         return null;
     }
 
+    /**
+     * For {@link EngineFlag#NO_STATS} engines: hands {@code sink} the latency (ns) of every file
+     * operation done since the last call (fio adds them as completion latencies), then forgets
+     * them. Called by the runner when the measured phase starts; off the I/O path.
+     */
+    default void drainOpLatencies(java.util.function.LongConsumer sink) {
+    }
+
     /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
     void cleanup();
 }

@@ -62,6 +62,10 @@ final class Reporter {
                 processes++;
             }
             int numjobs = (int) Opts.getLong(s, 1, "numjobs");
+            if (s.cloneIndex() == 0 && EngineKinds.noIo(Opts.getString(s, "psync", "ioengine"))) {
+                // fio prints no job line for cpuio/exec jobs (FIO_NOIO)
+                continue;
+            }
             if (s.cloneIndex() == 0) {
                 long[][] bs = blockSizes(s);
                 ReportOptions ro = reportOptions(s);

@@ -24,6 +24,11 @@ public final class IoLoop {
     private final boolean countPerIo;
     /** An async engine without a commit hook (posixaio): submits are counted per I/O, not per commit. */
     private final boolean noCommit;
+    /** fio's FIO_NOSTATS engines: completions count, the engine's file operations carry the latencies. */
+    private final boolean noStats;
+    private final java.util.function.LongConsumer opLatencySink;
+    /** cpuio/exec: their empty units still carry latencies, as fio's do. */
+    private final boolean noIo;
     /** The engine stamps issue times itself at commit (fio's FIO_ASYNCIO_SETS_ISSUE_TIME). */
     private final boolean engineSetsIssueTime;
     private final IoUnit[] units;
@@ -98,7 +103,12 @@ public final class IoLoop {
         this.direct = b.direct;
         this.syncEngine = b.syncEngine;
         this.noCommit = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_COMMIT);
-        this.countPerIo = (b.syncEngine && !b.diskless) || noCommit;
+        this.noStats = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_STATS);
+        this.noIo = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_IO);
+        this.countPerIo = (b.syncEngine && !b.diskless) || noCommit || noStats || noIo;
+        int opDdir = b.opLatencyDdir;
+        JobStats st = b.stats;
+        this.opLatencySink = ns -> st.recordOpLatency(opDdir, ns);
         this.engineSetsIssueTime = b.setsIssueTime;
         this.units = b.units;
         this.free = new int[units.length];
@@ -323,6 +333,9 @@ public final class IoLoop {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
+        if (noStats) {
+            engine.drainOpLatencies(opLatencySink);
+        }
         state.setRunState('R');
     }
 
@@ -555,10 +568,14 @@ public final class IoLoop {
                 }
             }
             completed[ddir]++;
-            if (measuring && bytes > 0) {
+            if (noStats) {
+                if (measuring) {
+                    stats.recordUntimedCompletion(ddir, bytes);
+                }
+            } else if (measuring && (bytes > 0 || noIo)) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
             }
-        } else if (measuring) {
+        } else if (measuring && !noStats) {
             stats.recordSync(t - u.issueTimeNanos);
         }
         free[freeCount++] = u.index;
@@ -669,6 +686,13 @@ public final class IoLoop {
         int continueOnError;
         PrintStream err = System.err;
         boolean direct;
+        int opLatencyDdir;
+
+        /** The direction fio's file/dir engines record their operations' latencies in (read unless write-only). */
+        public Builder opLatencyDirection(int ddir) {
+            opLatencyDdir = ddir;
+            return this;
+        }
 
         public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;

@@ -135,6 +135,10 @@ public final class Job {
                         stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));
             }
             state.setOpenFiles(0);
+            if (ioJobCounted) {
+                ioJobCounted = false;
+                IoJobs.ended();
+            }
             state.setRunState(stats.error != 0 ? JobState.REAPED_ERROR : JobState.REAPED);
             finished.countDown();
         }
@@ -174,6 +178,8 @@ public final class Job {
     private FileSetup setup;
     private JobError prepareError;
     private volatile boolean prepared;
+    /** Counted in {@link IoJobs} (every job but cpuio/exec) until it ends. */
+    private boolean ioJobCounted;
 
     /**
      * Creates the engine and sets up the files (layout included). With create_serialize (fio's
@@ -186,6 +192,10 @@ public final class Job {
         }
         try {
             engine = ctx.engines().create(spec);
+            if (!engine.flags().contains(EngineFlag.NO_IO)) {
+                ioJobCounted = true;
+                IoJobs.pending();
+            }
             // Flags before init decide file handling; SYNC_IO is read again after init (null's
             // depends on iodepth).
             Set<EngineFlag> flags = engine.flags();
@@ -247,7 +257,7 @@ public final class Job {
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
-                        List.of(units), buffers, fs, blockSizes()));
+                        List.of(units), buffers, fs, blockSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
@@ -274,7 +284,8 @@ public final class Job {
                     }
                 }
             }
-            IoSource source = ctx.sources().create(spec, fs);
+            IoSource source = engine instanceof io.jfio.engine.NoIoEngine noIo
+                    ? new NoIoSource(noIo, fs) : ctx.sources().create(spec, fs);
             flags = engine.flags();
             boolean sync = flags.contains(EngineFlag.SYNC_IO);
             source.engineQueues(!sync);
@@ -297,6 +308,7 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
                     .direct(FileSetup.isDirect(spec))
+                    .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
                     .build();
             long allocBefore = allocatedBytes();
@@ -514,7 +526,8 @@ public final class Job {
     }
 
     private record Ctx(JobSpec spec, int iodepth, boolean direct, int extraOpenFlags, boolean readOnly,
-                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes)
+                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes,
+                       PrintStream out, boolean printInfo)
             implements EngineContext {
         @Override
         public String jobName() {
@@ -549,6 +562,16 @@ public final class Job {
         @Override
         public boolean syncEveryBlocks() {
             return Opts.getLong(spec, 0, "fsync") > 0 || Opts.getLong(spec, 0, "fdatasync") > 0;
+        }
+
+        @Override
+        public java.util.function.BooleanSupplier ioJobsDone() {
+            return IoJobs::none;
+        }
+
+        @Override
+        public PrintStream infoOut() {
+            return printInfo ? out : null;
         }
 
         @Override
