@@ -238,4 +238,40 @@ class MoreEnginesRunTest {
         assertEquals(1, rc);
         assertTrue(err.toString().contains("err=22/") && err.toString().contains("func=cpuio"), err.toString());
     }
+
+    @Test
+    void execRunsTheProgramForTheRuntime() throws Exception {
+        Path job = dir.resolve("exec.fio");
+        Files.writeString(job, "[global]\ntime_based\nruntime=1\n[echo]\nioengine=exec\nprogram=/bin/echo\n"
+            + "arguments=run %r by %n\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String cwd = System.getProperty("user.dir");
+        int rc;
+        // fio writes NAME.stdout in its working directory: run the job from the scratch directory
+        ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", System.getProperty("java.class.path"), "io.jfio.runner.cli.Main", job.toString()))
+            .directory(dir.toFile()).redirectErrorStream(true);
+        Process p = pb.start();
+        String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        rc = p.waitFor();
+        assertEquals(0, rc, o);
+        assertTrue(o.contains("echo : program=/bin/echo, arguments=run %r by %n\n"), o);
+        assertTrue(o.contains("echo : Saving output of /bin/echo run 1 by echo : stdout=echo.stdout stderr=echo.stderr\n"), o);
+        assertEquals("run 1 by echo\n", Files.readString(dir.resolve("echo.stdout")));
+        long issued = Long.parseLong(o.replaceAll("(?s).*issued rwts: total=(\\d+),.*", "$1"));
+        // a 50 ms wait plus 50 ms think per cycle over 1 s, and a 1 s grace period at the end
+        assertTrue(issued >= 2 && issued <= 12, "cycles: " + issued + "\n" + o);
+        assertTrue(cwd != null);
+    }
+
+    @Test
+    void execWithoutProgramFails() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--name=x", "--ioengine=exec", "--runtime=1"}, new PrintStream(out, true),
+            new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        assertEquals(1, rc);
+        assertTrue(err.toString().contains("err=22/") && err.toString().contains("func=exec"), err.toString());
+    }
 }
