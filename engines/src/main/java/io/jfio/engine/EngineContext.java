@@ -80,6 +80,20 @@ public interface EngineContext {
         return null;
     }
 
+    /** directory= of the job as written, or null (e4defrag puts its donor file there). */
+    default String directory() {
+        return null;
+    }
+
+    /** The upper end of filesize= (0 when not set) and offset= in bytes (fio's file_size_high, start_offset). */
+    default long fileSizeHigh() {
+        return 0;
+    }
+
+    default long startOffset() {
+        return 0;
+    }
+
     /** The job's runtime= in microseconds (0 = none), for engines that run a program that long (exec). */
     default long runtimeMicros() {
         return 0;

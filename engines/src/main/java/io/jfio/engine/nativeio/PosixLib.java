@@ -34,6 +34,8 @@ public interface PosixLib {
 
     int lstat(String path, long statBuf);
 
+    int fstat(int fd, long statBuf);
+
     int statx(int dirfd, String path, int flags, int mask, long statxBuf);
 
     /** realpath(path, NULL): a malloc'd string the caller frees; 0 on failure. */

@@ -17,4 +17,16 @@ final class EngineJobSettings {
             default -> EngineContext.FadviseHint.TYPE;
         };
     }
+
+    /** The upper end of filesize= (a size or a range), 0 when not set. */
+    static long fileSizeHigh(JobSpec spec) {
+        if (!spec.isSet("filesize")) {
+            return 0;
+        }
+        try {
+            return spec.getRanges("filesize")[0].high();
+        } catch (RuntimeException e) {
+            return Opts.getLong(spec, 0, "filesize");
+        }
+    }
 }

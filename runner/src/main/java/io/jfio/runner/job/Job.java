@@ -575,6 +575,22 @@ public final class Job {
         }
 
         @Override
+        public String directory() {
+            return Opts.getString(spec, null, "directory");
+        }
+
+        @Override
+        public long fileSizeHigh() {
+            return EngineJobSettings.fileSizeHigh(spec);
+        }
+
+        @Override
+        public long startOffset() {
+            return spec.has("offset") && spec.value("offset") != null && !spec.isPercent("offset")
+                    ? Opts.getLong(spec, 0, "offset") : 0;
+        }
+
+        @Override
         public long runtimeMicros() {
             return Opts.getLong(spec, 0, "runtime", "timeout");
         }
