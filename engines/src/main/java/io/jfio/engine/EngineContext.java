@@ -94,6 +94,16 @@ public interface EngineContext {
         return 0;
     }
 
+    /** True when the job reads (fio's td_read), whether or not it also writes. */
+    default boolean reads() {
+        return readOnly();
+    }
+
+    /** Which clone of its job this is (numjobs; fio's subjob_number): net adds it to the port. */
+    default int subjobNumber() {
+        return 0;
+    }
+
     /** The job's runtime= in microseconds (0 = none), for engines that run a program that long (exec). */
     default long runtimeMicros() {
         return 0;

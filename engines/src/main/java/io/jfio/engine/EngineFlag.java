@@ -31,5 +31,7 @@ public enum EngineFlag {
      * fio's FIO_NOIO (cpuio, exec): the engine does no I/O at all; its "I/Os" carry no offset or
      * length, the job has no job line in the preamble, and the engine is a {@link NoIoEngine}.
      */
-    NO_IO
+    NO_IO,
+    /** fio's FIO_BIT_BASED (net): bandwidth is reported in bits unless unit_base says otherwise. */
+    BIT_BASED
 }

@@ -83,6 +83,14 @@ public interface IoEngine {
     default void drainOpLatencies(java.util.function.LongConsumer sink) {
     }
 
+    /**
+     * True once the engine has ended its job's I/O early (fio's td->done: the net peer closed
+     * the link). A unit that then completes with 0 bytes ends the job without an error.
+     */
+    default boolean finished() {
+        return false;
+    }
+
     /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
     void cleanup();
 }

@@ -12,6 +12,15 @@ final class EngineKinds {
 
     /** True for fio's FIO_NOIO engines (cpuio, exec): no job line in the preamble. */
     static boolean noIo(String ioengine) {
-        return REGISTRY.find(ioengine).map(f -> f.create().flags().contains(EngineFlag.NO_IO)).orElse(false);
+        return has(ioengine, EngineFlag.NO_IO);
+    }
+
+    /** True for fio's FIO_BIT_BASED engines (net): unit_base defaults to bits. */
+    static boolean bitBased(String ioengine) {
+        return has(ioengine, EngineFlag.BIT_BASED);
+    }
+
+    private static boolean has(String ioengine, EngineFlag flag) {
+        return REGISTRY.find(ioengine).map(f -> f.create().flags().contains(flag)).orElse(false);
     }
 }

@@ -193,6 +193,9 @@ final class Reporter {
                 // a value the report can't take: keep its default
             }
         }
+        if (!s.isSet("unit_base") && EngineKinds.bitBased(Opts.getString(s, "psync", "ioengine"))) {
+            ro.apply("unit_base", "1");
+        }
         return ro;
     }
 

@@ -97,6 +97,8 @@ public final class IoLoop {
     /** Runs at the start of every pass after the first, once nothing is in flight. */
     private final Runnable newPass;
     private boolean failed;
+    /** The engine ended the job's I/O itself (IoEngine#finished). */
+    private boolean engineDone;
 
     public IoLoop(Builder b) {
         this.engine = b.engine;
@@ -151,7 +153,7 @@ public final class IoLoop {
         }
         int pass = source.pass();
         clock = System.nanoTime();
-        while (!state.terminated() && !failed) {
+        while (!state.terminated() && !failed && !engineDone) {
             if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
                 roundsSinceClock = 0;
                 clock = System.nanoTime();
@@ -551,7 +553,12 @@ public final class IoLoop {
                 if (measuring) {
                     stats.shortIoU[ddir]++;
                 }
-                if (bytes == 0) {
+                if (bytes == 0 && engine.finished()) {
+                    // the engine ended the job (fio's td->done: a net peer closed the link)
+                    engineDone = true;
+                    free[freeCount++] = u.index;
+                    return;
+                } else if (bytes == 0) {
                     // fio: a zero-byte transfer ends the job ("full resid").
                     fail(5, "full resid", null);
                 } else if (u.file == null || u.offset + bytes < u.file.realSize) {

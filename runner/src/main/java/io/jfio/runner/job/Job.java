@@ -575,6 +575,16 @@ public final class Job {
         }
 
         @Override
+        public boolean reads() {
+            return RwMode.of(spec).reads();
+        }
+
+        @Override
+        public int subjobNumber() {
+            return spec.cloneIndex();
+        }
+
+        @Override
         public String directory() {
             return Opts.getString(spec, null, "directory");
         }

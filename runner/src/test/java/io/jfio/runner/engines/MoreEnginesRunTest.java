@@ -274,4 +274,67 @@ class MoreEnginesRunTest {
         assertEquals(1, rc);
         assertTrue(err.toString().contains("err=22/") && err.toString().contains("func=exec"), err.toString());
     }
+
+    private String[] runJobFile(String text) throws IOException {
+        Path job = dir.resolve("job.fio");
+        Files.writeString(job, text);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {job.toString(), "--output-format=json"}, new PrintStream(out, true),
+            new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, o + err);
+        return new String[] {o.substring(o.indexOf('{')), err.toString()};
+    }
+
+    private static long total(JsonNode report, int job, String ddir, String what) {
+        return report.get("jobs").elements().get(job).get(ddir).get(what).asLong();
+    }
+
+    /** A free TCP port on the loopback interface (asked of the kernel, then released). */
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "tcp pingpong", "unix"})
+    void netMovesEveryByteOverLoopback(String mode) throws Exception {
+        boolean unix = mode.startsWith("unix");
+        String where = unix ? "protocol=unix\nfilename=" + dir.resolve("sock") + "\n"
+            : "protocol=tcp\nport=" + freePort() + "\n";
+        String pingpong = mode.endsWith("pingpong") ? "pingpong\n" : "";
+        String[] r = runJobFile("[global]\nioengine=net\n" + where + pingpong + "bs=4k\nsize=4m\n"
+            + "[receiver]\n" + (unix ? "" : "listen\n") + "rw=read\n"
+            + "[sender]\n" + (unix ? "" : "hostname=127.0.0.1\n") + "startdelay=1\nrw=write\n");
+        JsonNode j = JsonParser.parse(r[0]);
+        assertEquals(4L << 20, total(j, 0, "read", "io_bytes"), r[0]);
+        assertEquals(4L << 20, total(j, 1, "write", "io_bytes"), r[0]);
+        assertEquals(1024, total(j, 1, "write", "total_ios"));
+        assertEquals(0, j.get("jobs").elements().get(0).get("error").asLong());
+        assertEquals(0, j.get("jobs").elements().get(1).get("error").asLong());
+    }
+
+    @Test
+    void netReceiverEndsWhenTheSenderClosesTheLink() throws Exception {
+        // the receiver wants 64 MiB, the sender sends 1: fio's link-close message ends the receiver
+        int port = freePort();
+        String[] r = runJobFile("[global]\nioengine=net\nport=" + port + "\nbs=4k\n"
+            + "[receiver]\nlisten\nrw=read\nsize=64m\n"
+            + "[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\nsize=1m\n");
+        JsonNode j = JsonParser.parse(r[0]);
+        assertEquals(1L << 20, total(j, 0, "read", "io_bytes"), r[0]);
+        assertEquals(0, j.get("jobs").elements().get(0).get("error").asLong(), r[1]);
+    }
+
+    @Test
+    void netRefusesWhatJfioDoesNotDo() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--name=u", "--ioengine=net", "--protocol=udp", "--port=9", "--rw=write",
+            "--size=1m"}, new PrintStream(out, true), new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        assertEquals(1, rc);
+        assertTrue(err.toString().contains("net protocol=udp is not supported"), err.toString());
+    }
 }
