@@ -20,6 +20,11 @@ final class EngineKinds {
         return has(ioengine, EngineFlag.BIT_BASED);
     }
 
+    /** fio's FIO_DISKLESSIO engines (null, cpuio, exec, net, the create/dir engines): no disk stats. */
+    static boolean diskless(String ioengine) {
+        return has(ioengine, EngineFlag.DISK_LESS);
+    }
+
     private static boolean has(String ioengine, EngineFlag flag) {
         return REGISTRY.find(ioengine).map(f -> f.create().flags().contains(flag)).orElse(false);
     }
