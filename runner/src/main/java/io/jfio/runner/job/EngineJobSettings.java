@@ -2,6 +2,7 @@ package io.jfio.runner.job;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.workload.Opts;
 
 /** Job options some engines read through their {@link EngineContext}, converted once. */
 final class EngineJobSettings {

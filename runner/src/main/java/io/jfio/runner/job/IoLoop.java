@@ -7,6 +7,8 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.runner.data.BufferContent;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
@@ -72,6 +74,8 @@ public final class IoLoop {
     private final boolean latHistogram;
     private final boolean slatHistogram;
 
+    /** Every clock read and wait of the loop (the system clock; a virtual one in tests). */
+    private final JobClock time;
     private final long epochNanos;
     private final long timeoutNanos;
     private final long rampNanos;
@@ -99,6 +103,8 @@ public final class IoLoop {
     private boolean failed;
     /** The engine ended the job's I/O itself (IoEngine#finished). */
     private boolean engineDone;
+    /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
+    private final JobLogs logs;
 
     public IoLoop(Builder b) {
         this.engine = b.engine;
@@ -132,6 +138,7 @@ public final class IoLoop {
         this.state = b.state;
         this.latHistogram = b.latHistogram;
         this.slatHistogram = b.slatHistogram;
+        this.time = b.clock;
         this.epochNanos = b.epochNanos;
         this.timeoutNanos = b.runtimeNanos > 0 ? b.runtimeNanos + b.rampNanos : 0;
         this.rampNanos = b.rampNanos;
@@ -140,6 +147,8 @@ public final class IoLoop {
         this.continueOnError = b.continueOnError;
         this.err = b.err;
         this.newPass = b.newPass;
+        this.content = b.content;
+        this.logs = b.logs;
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
@@ -152,11 +161,11 @@ public final class IoLoop {
             startMeasuring(epochNanos);
         }
         int pass = source.pass();
-        clock = System.nanoTime();
+        clock = time.nanoTime();
         while (!state.terminated() && !failed && !engineDone) {
             if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
                 roundsSinceClock = 0;
-                clock = System.nanoTime();
+                clock = time.nanoTime();
             }
             now = clock;
             if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
@@ -210,7 +219,7 @@ public final class IoLoop {
                     break;
                 }
             }
-            u.startTimeNanos = clock = System.nanoTime();
+            u.startTimeNanos = clock = time.nanoTime();
             held = 0;
             QueueStatus ret = queue(u);
             if (ret == QueueStatus.BUSY) {
@@ -244,7 +253,7 @@ public final class IoLoop {
             // fio reaps once more after an error; a sync engine has nothing left: a 0 completion.
             stats.markComplete(0);
         }
-        long end = System.nanoTime();
+        long end = time.nanoTime();
         endNanos = end;
         if (!measuring) {
             startMeasuring(end);
@@ -266,13 +275,13 @@ public final class IoLoop {
     /** Rate pacing: complete what is in flight, then sleep; false when the runtime ends first. */
     private boolean pace(long waitUsec) {
         quiesce();
-        long until = System.nanoTime() + waitUsec * 1000L;
+        long until = time.nanoTime() + waitUsec * 1000L;
         if (timeoutNanos > 0 && until - epochNanos > timeoutNanos) {
             sleepUntil(epochNanos + timeoutNanos);
             return false;
         }
         sleepUntil(until);
-        clock = System.nanoTime();
+        clock = time.nanoTime();
         return !state.terminated();
     }
 
@@ -283,26 +292,26 @@ public final class IoLoop {
             return;
         }
         quiesce();
-        long start = System.nanoTime();
+        long start = time.nanoTime();
         long left = timeoutNanos > 0 ? Math.max(0, (epochNanos + timeoutNanos - start) / 1000L) : -1;
         long spin = source.thinkSpinUsec(left);
         long spinEnd = start + spin * 1000L;
-        while (System.nanoTime() < spinEnd) {
-            Thread.onSpinWait();
+        while (time.nanoTime() < spinEnd) {
+            time.spin();
         }
-        long spun = (System.nanoTime() - start) / 1000L;
+        long spun = (time.nanoTime() - start) / 1000L;
         long sleep = source.thinkSleepUsec(spun, left < 0 ? -1 : Math.max(0, left - spun));
         if (sleep > 0) {
-            sleepUntil(System.nanoTime() + sleep * 1000L);
+            sleepUntil(time.nanoTime() + sleep * 1000L);
         }
-        long end = System.nanoTime();
+        long end = time.nanoTime();
         clock = end;
         long total = (end - start) / 1000L;
         source.thinkDone(ddir, total, issued[0] + issued[1] + issued[2], completed[0] + completed[1] + completed[2]);
     }
 
     private void checkMinRate() {
-        long now = System.nanoTime();
+        long now = time.nanoTime();
         for (int d = 0; d < 3; d++) {
             String msg = source.checkMinRate(d, stats.ioBytes[d], stats.ioCompleted[d],
                     (now - measureStartNanos) / 1_000_000L, now / 1_000_000L);
@@ -316,16 +325,16 @@ public final class IoLoop {
     /** Sleeps until the monotonic time {@code deadline}, waking early when the job is stopped. */
     private void sleepUntil(long deadline) {
         while (!state.terminated()) {
-            long left = deadline - System.nanoTime();
+            long left = deadline - time.nanoTime();
             if (left <= 0) {
                 return;
             }
             if (left > 2_000_000L) {
-                java.util.concurrent.locks.LockSupport.parkNanos(Math.min(left - 1_000_000L, 50_000_000L));
+                time.park(Math.min(left - 1_000_000L, 50_000_000L));
             } else if (left > 100_000L) {
-                java.util.concurrent.locks.LockSupport.parkNanos(left / 2);
+                time.park(left / 2);
             } else {
-                Thread.onSpinWait();
+                time.spin();
             }
         }
     }
@@ -337,6 +346,9 @@ public final class IoLoop {
         stats.resetForMeasurement(now);
         if (noStats) {
             engine.drainOpLatencies(opLatencySink);
+        }
+        if (logs != null) {
+            logs.start(now);
         }
         state.setRunState('R');
     }
@@ -360,6 +372,16 @@ public final class IoLoop {
      * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
      */
     private boolean prepare(IoUnit u, long nowUsec) {
+        if (!nextIo(u, nowUsec)) {
+            return false;
+        }
+        if (u.ddir == IoDirection.WRITE && content != null) {
+            content.prepareWrite(u, clock);
+        }
+        return true;
+    }
+
+    private boolean nextIo(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
         if (stashed) {
@@ -405,10 +427,13 @@ public final class IoLoop {
         int ddir = u.ddir.ordinal();
         boolean data = ddir < 3;
         if (syncEngine) {
-            u.issueTimeNanos = clock = System.nanoTime();
+            u.issueTimeNanos = clock = time.nanoTime();
         }
         if (data) {
             issued[ddir]++;
+        }
+        if (logs != null) {
+            logs.issued(u);
         }
         QueueStatus ret = engine.queue(u);
         if (ret == QueueStatus.BUSY) {
@@ -424,7 +449,7 @@ public final class IoLoop {
             stats.markComplete(1);
         }
         if (ret == QueueStatus.COMPLETED) {
-            long t = clock = System.nanoTime();
+            long t = clock = time.nanoTime();
             if (!syncEngine) {
                 u.issueTimeNanos = t;
             }
@@ -473,7 +498,7 @@ public final class IoLoop {
             IoUnit u = pending[i];
             if (!engineSetsIssueTime || u.issueTimeNanos < u.startTimeNanos) {
                 if (!stamped) {
-                    t = clock = System.nanoTime();
+                    t = clock = time.nanoTime();
                     stamped = true;
                 }
                 u.issueTimeNanos = t;
@@ -482,6 +507,9 @@ public final class IoLoop {
             }
             if (measuring && u.ddir.isData()) {
                 stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+                if (logs != null) {
+                    logs.slat(u, u.issueTimeNanos - u.startTimeNanos);
+                }
             }
             pending[i] = null;
         }
@@ -523,11 +551,11 @@ public final class IoLoop {
             if (min > 0) {
                 // A wait that returned nothing (interrupted): no timestamp was taken, so the
                 // runtime check must not go on with the one from before the wait.
-                clock = System.nanoTime();
+                clock = time.nanoTime();
             }
             return true;
         }
-        long t = clock = System.nanoTime();
+        long t = clock = time.nanoTime();
         for (int i = 0; i < n; i++) {
             complete(engine.event(i), t, false);
         }
@@ -581,6 +609,9 @@ public final class IoLoop {
                 }
             } else if (measuring && (bytes > 0 || noIo)) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
+                if (logs != null) {
+                    logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
+                }
             }
         } else if (measuring && !noStats) {
             stats.recordSync(t - u.issueTimeNanos);
@@ -603,6 +634,8 @@ public final class IoLoop {
     }
 
     private final boolean direct;
+    /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
+    private final BufferContent content;
 
     private void ioError(IoUnit u, int errno) {
         int ddir = u.ddir.ordinal();
@@ -684,6 +717,7 @@ public final class IoLoop {
         JobState state;
         boolean latHistogram;
         boolean slatHistogram;
+        JobClock clock = JobClock.SYSTEM;
         long epochNanos;
         long runtimeNanos;
         long rampNanos;
@@ -698,6 +732,15 @@ public final class IoLoop {
         /** The direction fio's file/dir engines record their operations' latencies in (read unless write-only). */
         public Builder opLatencyDirection(int ddir) {
             opLatencyDdir = ddir;
+            return this;
+        }
+
+        BufferContent content;
+        JobLogs logs;
+
+        /** The job's logs, or null when it writes none. */
+        public Builder logs(JobLogs l) {
+            logs = l;
             return this;
         }
 
@@ -748,6 +791,12 @@ public final class IoLoop {
             return this;
         }
 
+        /** The clock {@code epoch} is read from (the loop's reads and waits go through it too). */
+        public Builder clock(JobClock c) {
+            clock = c;
+            return this;
+        }
+
         public Builder syncs(long fsync, long fdatasync) {
             fsyncEvery = fsync;
             fdatasyncEvery = fdatasync;
@@ -763,6 +812,12 @@ public final class IoLoop {
         /** What to do between passes (fio drops the files' cached pages again with invalidate=1). */
         public Builder onNewPass(Runnable action) {
             newPass = action;
+            return this;
+        }
+
+        /** The job's buffer contents: every write unit is refilled or scrambled as fio does. */
+        public Builder content(BufferContent c) {
+            content = c;
             return this;
         }
 

@@ -8,16 +8,20 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
+import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -36,7 +40,11 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Job {
     /** What every job of a run shares. */
     public record Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
-                          EngineProvider engines, SourceFactory sources) {
+                          EngineProvider engines, SourceFactory sources, JobClock clock) {
+        public Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
+                       EngineProvider engines, SourceFactory sources) {
+            this(out, err, printInfo, readOnly, engines, sources, JobClock.SYSTEM);
+        }
     }
 
     private final JobSpec spec;
@@ -50,6 +58,13 @@ public final class Job {
     private volatile long startNanos;
     private volatile long endNanos;
     private Thread thread;
+
+    /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
+    private int jobCount = 1;
+
+    public void setJobCount(int n) {
+        jobCount = n;
+    }
 
     public Job(JobSpec spec, Context ctx) {
         this.spec = spec;
@@ -101,7 +116,7 @@ public final class Job {
     }
 
     private void run() {
-        startNanos = System.nanoTime();
+        startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         ThreadCpu cpu = null;
         try {
@@ -123,7 +138,7 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
-            endNanos = System.nanoTime();
+            endNanos = ctx.clock().nanoTime();
             stats.totalRunTimeMillis = (endNanos - startNanos) / 1_000_000L;
             if (cpu != null) {
                 cpu.end(stats);
@@ -253,7 +268,10 @@ public final class Job {
             return;
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
+        BufferContent content = BufferContent.forJob(spec, buffers, mode.writes(),
+                !"0".equals(Opts.getString(spec, "0", "verify")), jobCount);
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
+        JobLogs logs = null;
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
@@ -291,7 +309,11 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
-            long epoch = System.nanoTime();
+            logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+            // Loads the management classes now: done inside the timed phase it delayed the first I/O
+            // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
+            allocatedBytes();
+            long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
             IoLoop loop = new IoLoop.Builder()
@@ -304,12 +326,15 @@ public final class Job {
                     .source(source)
                     .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
                             Opts.getBool(spec, false, "slat_percentiles"))
+                    .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
                     .direct(FileSetup.isDirect(spec))
                     .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
+                    .content(content)
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
+                    .logs(logs)
                     .build();
             long allocBefore = allocatedBytes();
             loop.run();
@@ -335,6 +360,9 @@ public final class Job {
             }
             state.setRunState(JobState.FINISHING);
         } finally {
+            if (logs != null) {
+                logs.finish(System.nanoTime());
+            }
             closeAll(engine, fs, diskless);
             engine.cleanup();
             if (Opts.getBool(spec, false, "unlink") && !diskless) {
@@ -388,8 +416,7 @@ public final class Job {
 
     /**
      * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
-     * logical block size, and filled with random data once unless zero_buffers (fio fills its
-     * buffers once; scramble_buffers keeps them incompressible).
+     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
      */
     private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
         boolean direct = FileSetup.isDirect(spec);
@@ -399,17 +426,8 @@ public final class Job {
                 lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
             }
         }
-        IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
+        return IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
-        if (!Opts.getBool(spec, false, "zero_buffers")) {
-            Pointer region = buffers.region().pointer();
-            byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
-            ThreadLocalRandom.current().nextBytes(chunk);
-            for (long p = 0; p < buffers.length(); p += chunk.length) {
-                region.put(p, chunk, 0, (int) Math.min(chunk.length, buffers.length() - p));
-            }
-        }
-        return buffers;
     }
 
     /** The largest block size the job can issue: the unit buffer size. */
@@ -493,30 +511,23 @@ public final class Job {
         if (!any) {
             return;
         }
-        Pointer p = Memory.allocateDirect(Native.runtime(), bits.length * 8, true);
-        for (int i = 0; i < bits.length; i++) {
-            p.putLong(i * 8L, bits[i]);
-        }
-        // pid 0 = the calling thread: affinity must be set from the job thread itself.
-        if (Native.libc().sched_setaffinity(0, bits.length * 8L, p.address()) != 0) {
-            int e = Native.errno();
+        // From the job thread itself: the pin applies to the calling thread only.
+        int e = CpuAffinity.pinCurrentThread(java.util.BitSet.valueOf(bits));
+        if (e != 0) {
             throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.strerror(e));
         }
     }
 
     private void sleepMicros(long us) {
-        long end = System.nanoTime() + us * 1000L;
-        while (!state.terminated()) {
-            long left = end - System.nanoTime();
+        JobClock clock = ctx.clock();
+        long end = clock.nanoTime() + us * 1000L;
+        // Slices of at most 50 ms, so that a stop (or an interrupt) is seen quickly.
+        while (!state.terminated() && !Thread.currentThread().isInterrupted()) {
+            long left = end - clock.nanoTime();
             if (left <= 0) {
                 return;
             }
-            try {
-                Thread.sleep(Math.min(left / 1_000_000L + 1, 50));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            clock.park(Math.min(left, 50_000_000L));
         }
     }
 
