@@ -48,4 +48,64 @@ public interface EngineContext {
 
     /** The job's files (not yet open at init). */
     List<IoFile> files();
+
+    /** fio's fadvise_hint values (0, 1, random, sequential, noreuse). */
+    enum FadviseHint { NONE, TYPE, RANDOM, SEQUENTIAL, OTHER }
+
+    /** fadvise_hint= of the job (mmap applies it to its mappings as madvise). */
+    default FadviseHint fadviseHint() {
+        return FadviseHint.TYPE;
+    }
+
+    /** True when the job's offsets are random (fio's td_random). */
+    default boolean randomIo() {
+        return false;
+    }
+
+    /** fsync= or fdatasync= every N blocks is set (fio's fsync_blocks / fdatasync_blocks). */
+    default boolean syncEveryBlocks() {
+        return false;
+    }
+
+    /**
+     * For engines that run beside others (cpuio exit_on_io_done, exec): true once every job of
+     * the run that does I/O has finished. Null when the runner does not say.
+     */
+    default java.util.function.BooleanSupplier ioJobsDone() {
+        return null;
+    }
+
+    /** Where an engine prints fio's log_info lines at init (e.g. cpuio's settings), or null for none. */
+    default java.io.PrintStream infoOut() {
+        return null;
+    }
+
+    /** directory= of the job as written, or null (e4defrag puts its donor file there). */
+    default String directory() {
+        return null;
+    }
+
+    /** The upper end of filesize= (0 when not set) and offset= in bytes (fio's file_size_high, start_offset). */
+    default long fileSizeHigh() {
+        return 0;
+    }
+
+    default long startOffset() {
+        return 0;
+    }
+
+    /** True when the job reads (fio's td_read), whether or not it also writes. */
+    default boolean reads() {
+        return readOnly();
+    }
+
+    /** Which clone of its job this is (numjobs; fio's subjob_number): net adds it to the port. */
+    default int subjobNumber() {
+        return 0;
+    }
+
+    /** The job's runtime= in microseconds (0 = none), for engines that run a program that long (exec). */
+    default long runtimeMicros() {
+        return 0;
+    }
 }

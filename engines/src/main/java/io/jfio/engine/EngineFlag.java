@@ -11,5 +11,22 @@ public enum EngineFlag {
      * FIO_ASYNCIO_SETS_ISSUE_TIME: libaio, io_uring, io_uring_cmd, and null with iodepth > 1),
      * every unit it completes included, so the runner does not.
      */
-    SETS_ISSUE_TIME
+    SETS_ISSUE_TIME,
+    /**
+     * An asynchronous engine without a commit hook (posixaio): fio counts one submit and one
+     * completion for every queued I/O and none at commit (td_io_queue without ->commit).
+     */
+    NO_COMMIT,
+    /**
+     * fio's FIO_NOSTATS (the file and directory operation engines): completions count I/Os and
+     * bytes but add no latencies; the engine times its own operation (see IoEngine#takeOpLatency).
+     */
+    NO_STATS,
+    /**
+     * fio's FIO_NOIO (cpuio, exec): the engine does no I/O at all; its "I/Os" carry no offset or
+     * length, the job has no job line in the preamble, and the engine is a {@link NoIoEngine}.
+     */
+    NO_IO,
+    /** fio's FIO_BIT_BASED (net): bandwidth is reported in bits unless unit_base says otherwise. */
+    BIT_BASED
 }

@@ -44,7 +44,8 @@ public final class EngineHelp {
         if (option == null || option.isEmpty()) {
             StringBuilder sb = new StringBuilder();
             for (EngineOption o : options) {
-                sb.append(String.format("%-24s: %s%n", o.name(), o.help()));
+                // fio indents an option two spaces per parent level
+                sb.append(String.format("%-24s: %s%n", (o.parent() == null ? "" : "  ") + o.name(), o.help()));
             }
             return new Result(0, sb.toString(), "");
         }
@@ -78,7 +79,11 @@ public final class EngineHelp {
         boolean ranged = o.type() == EngineOption.Type.INT || o.type() == EngineOption.Type.SIZE;
         if (!o.choices().isEmpty()) {
             for (int i = 0; i < o.choices().size(); i++) {
-                sb.append(String.format("%20s: %-10s%n", i == 0 ? "valid values" : "", o.choices().get(i)));
+                sb.append(String.format("%20s: %-10s", i == 0 ? "valid values" : "", o.choices().get(i)));
+                if (i < o.choiceHelp().size()) {
+                    sb.append(' ').append(o.choiceHelp().get(i));
+                }
+                sb.append('\n');
             }
         } else if (ranged && (o.minValue() != 0 || o.maxValue() != 0)) {
             sb.append(String.format("%20s: min=%d", "range", o.minValue()));

@@ -13,9 +13,17 @@ import java.util.List;
  * @param choices      for {@link Type#CHOICE}: the accepted values
  * @param minValue     for integers: smallest accepted value
  * @param maxValue     for integers: largest accepted value
+ * @param parent       the option this one refines (fio's .parent: --enghelp indents it under it), or null
+ * @param choiceHelp   for {@link Type#CHOICE}: one help text per choice (empty when none)
  */
 public record EngineOption(String name, Type type, String defaultValue, String help,
-                           List<String> choices, long minValue, long maxValue) {
+                           List<String> choices, long minValue, long maxValue,
+                           String parent, List<String> choiceHelp) {
+
+    public EngineOption(String name, Type type, String defaultValue, String help,
+                        List<String> choices, long minValue, long maxValue) {
+        this(name, type, defaultValue, help, choices, minValue, maxValue, null, List.of());
+    }
 
     /**
      * BOOL needs a value 0/1 (fio's FIO_OPT_BOOL: a bare {@code nowait} is an error); FLAG may be
@@ -43,5 +51,17 @@ public record EngineOption(String name, Type type, String defaultValue, String h
 
     public static EngineOption choice(String name, String def, List<String> choices, String help) {
         return new EngineOption(name, Type.CHOICE, def, help, List.copyOf(choices), 0, 0);
+    }
+
+    /** A choice whose values each have a help text, as fio lists them under "valid values". */
+    public static EngineOption choice(String name, String def, List<String> choices, List<String> choiceHelp,
+                                      String help) {
+        return new EngineOption(name, Type.CHOICE, def, help, List.copyOf(choices), 0, 0, null,
+            List.copyOf(choiceHelp));
+    }
+
+    /** The same option shown under {@code parentName} in --enghelp. */
+    public EngineOption under(String parentName) {
+        return new EngineOption(name, type, defaultValue, help, choices, minValue, maxValue, parentName, choiceHelp);
     }
 }

@@ -78,6 +78,22 @@ public interface IoEngine {
         return null;
     }
 
+    /**
+     * For {@link EngineFlag#NO_STATS} engines: hands {@code sink} the latency (ns) of every file
+     * operation done since the last call (fio adds them as completion latencies), then forgets
+     * them. Called by the runner when the measured phase starts; off the I/O path.
+     */
+    default void drainOpLatencies(java.util.function.LongConsumer sink) {
+    }
+
+    /**
+     * True once the engine has ended its job's I/O early (fio's td->done: the net peer closed
+     * the link). A unit that then completes with 0 bytes ends the job without an error.
+     */
+    default boolean finished() {
+        return false;
+    }
+
     /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
     void cleanup();
 }

@@ -83,9 +83,14 @@ class FioDifferentialOptionsIT {
         }
     }
 
+    /** Engines fio gained after 3.33 (the installed fio in CI). */
+    private static final java.util.Set<String> AFTER_3_33 = java.util.Set.of("dircreate", "dirstat", "dirdelete");
+
     @ParameterizedTest
     @ValueSource(strings = {"", "psync", "null", "nosuch", "pvsync2", "pvsync2,hipri", "pvsync2,hipri_percentage",
-        "pvsync2,uncached", "pvsync2,nowait", "pvsync2,hipr", "pvsync2,nosuch"})
+        "pvsync2,uncached", "pvsync2,nowait", "pvsync2,hipr", "pvsync2,nosuch", "mmap", "mmap,thp", "posixaio",
+        "falloc", "filecreate", "filestat", "filestat,stat_type", "cpuio", "cpuio,cpumode", "cpuio,cpuchunks", "exec",
+        "exec,std_redirect", "e4defrag", "e4defrag,inplace", "net,nodelay"})
     void enghelpMatchesFioButForHelpTexts(String arg) throws Exception {
         Out fio = arg.isEmpty() ? fio("--enghelp") : fio("--enghelp=" + arg);
         EngineHelp.Result ours = EngineHelp.render(EngineRegistry.load(), arg);
@@ -94,6 +99,9 @@ class FioDifferentialOptionsIT {
         if (arg.isEmpty()) {
             assertEquals("Available IO engines:", fio.stdout().lines().findFirst().orElse(""));
             for (String line : ours.stdout().lines().skip(1).toList()) {
+                if (AFTER_3_33.contains(line.trim()) && !fio.stdout().contains("\tdircreate\n")) {
+                    continue; // fio 3.33 predates the directory engines
+                }
                 assertTrue(fio.stdout().lines().anyMatch(line::equals), () -> "fio lists no " + line.trim());
             }
             return;

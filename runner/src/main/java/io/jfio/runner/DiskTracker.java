@@ -43,6 +43,7 @@ final class DiskTracker {
             String engine = Opts.getString(j.spec(), "psync", "ioengine");
             // fio adds a job's disks once its files are set up, so one that failed there shows none.
             if (!Opts.getBool(j.spec(), true, "disk_util") || engine.equals("null") || engine.startsWith("cpuio")
+                    || EngineKinds.diskless(engine)
                     || j.setupFailed()) {
                 continue;
             }

@@ -62,6 +62,10 @@ final class Reporter {
                 processes++;
             }
             int numjobs = (int) Opts.getLong(s, 1, "numjobs");
+            if (s.cloneIndex() == 0 && EngineKinds.noIo(Opts.getString(s, "psync", "ioengine"))) {
+                // fio prints no job line for cpuio/exec jobs (FIO_NOIO)
+                continue;
+            }
             if (s.cloneIndex() == 0) {
                 long[][] bs = blockSizes(s);
                 ReportOptions ro = reportOptions(s);
@@ -196,6 +200,9 @@ final class Reporter {
             }
         } catch (RuntimeException e) {
             // no error policy to show
+        }
+        if (!s.isSet("unit_base") && EngineKinds.bitBased(Opts.getString(s, "psync", "ioengine"))) {
+            ro.apply("unit_base", "1");
         }
         return ro;
     }

@@ -26,6 +26,13 @@ public final class IoLoop {
     private final boolean syncEngine;
     /** Engines without a commit hook count one submit and one completion per I/O (fio's td_io_queue). */
     private final boolean countPerIo;
+    /** An async engine without a commit hook (posixaio): submits are counted per I/O, not per commit. */
+    private final boolean noCommit;
+    /** fio's FIO_NOSTATS engines: completions count, the engine's file operations carry the latencies. */
+    private final boolean noStats;
+    private final java.util.function.LongConsumer opLatencySink;
+    /** cpuio/exec: their empty units still carry latencies, as fio's do. */
+    private final boolean noIo;
     /** The engine stamps issue times itself at commit (fio's FIO_ASYNCIO_SETS_ISSUE_TIME). */
     private final boolean engineSetsIssueTime;
     private final IoUnit[] units;
@@ -103,6 +110,8 @@ public final class IoLoop {
     private final boolean verifyPhase;
     /** rw mixes reads and writes: only reads of logged writes are checked (fio's td_rw). */
     private final boolean mixedReadWrite;
+    /** The engine ended the job's I/O itself (IoEngine#finished). */
+    private boolean engineDone;
     /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
     private final JobLogs logs;
 
@@ -110,7 +119,13 @@ public final class IoLoop {
         this.engine = b.engine;
         this.direct = b.direct;
         this.syncEngine = b.syncEngine;
-        this.countPerIo = b.syncEngine && !b.diskless;
+        this.noCommit = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_COMMIT);
+        this.noStats = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_STATS);
+        this.noIo = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_IO);
+        this.countPerIo = (b.syncEngine && !b.diskless) || noCommit || noStats || noIo;
+        int opDdir = b.opLatencyDdir;
+        JobStats st = b.stats;
+        this.opLatencySink = ns -> st.recordOpLatency(opDdir, ns);
         this.engineSetsIssueTime = b.setsIssueTime;
         this.units = b.units;
         this.free = new int[units.length];
@@ -165,7 +180,7 @@ public final class IoLoop {
         }
         int pass = source.pass();
         clock = time.nanoTime();
-        while (!state.terminated() && !failed) {
+        while (!state.terminated() && !failed && !engineDone) {
             if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
                 roundsSinceClock = 0;
                 clock = time.nanoTime();
@@ -347,6 +362,9 @@ public final class IoLoop {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
+        if (noStats) {
+            engine.drainOpLatencies(opLatencySink);
+        }
         if (logs != null) {
             logs.start(now);
         }
@@ -499,7 +517,9 @@ public final class IoLoop {
             queued = 0;
             return;
         }
-        stats.markSubmit(queued);
+        if (!noCommit) {
+            stats.markSubmit(queued);
+        }
         if (engineSetsIssueTime) {
             // libaio, io_uring and null stamp each unit when the kernel takes it (a partial
             // submit leaves the rest for a later commit); their slat is taken at completion.
@@ -600,7 +620,12 @@ public final class IoLoop {
                 if (measuring) {
                     stats.shortIoU[ddir]++;
                 }
-                if (bytes == 0) {
+                if (bytes == 0 && engine.finished()) {
+                    // the engine ended the job (fio's td->done: a net peer closed the link)
+                    engineDone = true;
+                    free[freeCount++] = u.index;
+                    return;
+                } else if (bytes == 0) {
                     // fio: a zero-byte transfer ends the job ("full resid").
                     fail(5, "full resid", null);
                 } else if (u.file == null || u.offset + bytes < u.file.realSize) {
@@ -617,7 +642,11 @@ public final class IoLoop {
                 }
             }
             completed[ddir]++;
-            if (measuring && bytes > 0) {
+            if (noStats) {
+                if (measuring) {
+                    stats.recordUntimedCompletion(ddir, bytes);
+                }
+            } else if (measuring && (bytes > 0 || noIo)) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
                 if (maxLatencyNanos[ddir] > 0 && t - u.startTimeNanos > maxLatencyNanos[ddir]) {
                     latencyExceeded(u, t - u.startTimeNanos);
@@ -632,7 +661,7 @@ public final class IoLoop {
                     verifyError(v);
                 }
             }
-        } else if (measuring) {
+        } else if (measuring && !noStats) {
             stats.recordSync(t - u.issueTimeNanos);
         }
         free[freeCount++] = u.index;
@@ -826,6 +855,14 @@ public final class IoLoop {
             verifier = v;
             verifyPhase = phase;
             mixedReadWrite = mixed;
+            return this;
+        }
+
+        int opLatencyDdir;
+
+        /** The direction fio's file/dir engines record their operations' latencies in (read unless write-only). */
+        public Builder opLatencyDirection(int ddir) {
+            opLatencyDdir = ddir;
             return this;
         }
 

@@ -157,6 +157,10 @@ public final class Job {
                         stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));
             }
             state.setOpenFiles(0);
+            if (ioJobCounted) {
+                ioJobCounted = false;
+                IoJobs.ended();
+            }
             state.setRunState(stats.error != 0 ? RunState.REAPED_ERROR : RunState.REAPED);
             finished.countDown();
         }
@@ -202,6 +206,8 @@ public final class Job {
     private FileSetup setup;
     private JobError prepareError;
     private volatile boolean prepared;
+    /** Counted in {@link IoJobs} (every job but cpuio/exec) until it ends. */
+    private boolean ioJobCounted;
 
     /**
      * Creates the engine and sets up the files (layout included). With create_serialize (fio's
@@ -214,6 +220,10 @@ public final class Job {
         }
         try {
             engine = ctx.engines().create(spec);
+            if (!engine.flags().contains(EngineFlag.NO_IO)) {
+                ioJobCounted = true;
+                IoJobs.pending();
+            }
             // Flags before init decide file handling; SYNC_IO is read again after init (null's
             // depends on iodepth).
             Set<EngineFlag> flags = engine.flags();
@@ -281,7 +291,7 @@ public final class Job {
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
-                        List.of(units), buffers, fs, blockSizes()));
+                        List.of(units), buffers, fs, blockSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
@@ -308,7 +318,8 @@ public final class Job {
                     }
                 }
             }
-            IoSource source = ctx.sources().create(spec, fs);
+            IoSource source = engine instanceof io.jfio.engine.NoIoEngine noIo
+                    ? new NoIoSource(noIo, fs) : ctx.sources().create(spec, fs);
             flags = engine.flags();
             boolean sync = flags.contains(EngineFlag.SYNC_IO);
             source.engineQueues(!sync);
@@ -338,6 +349,7 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(ErrorOptions.from(spec), ctx.err())
                     .direct(FileSetup.isDirect(spec))
+                    .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
                     // with verify on, fio fills write buffers through the verify path instead
                     // (populate_verify_io_u); verify=null leaves the normal contents
                     .content(verifier == null || verifier.isNull() ? content : null)
@@ -558,7 +570,8 @@ public final class Job {
     }
 
     private record Ctx(JobSpec spec, int iodepth, boolean direct, int extraOpenFlags, boolean readOnly,
-                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes)
+                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes,
+                       PrintStream out, boolean printInfo)
             implements EngineContext {
         @Override
         public String jobName() {
@@ -578,6 +591,62 @@ public final class Job {
         @Override
         public long bufferRegionLength() {
             return buffers.length();
+        }
+
+        @Override
+        public FadviseHint fadviseHint() {
+            return EngineJobSettings.fadviseHint(spec);
+        }
+
+        @Override
+        public boolean randomIo() {
+            return RwMode.of(spec).random();
+        }
+
+        @Override
+        public boolean syncEveryBlocks() {
+            return Opts.getLong(spec, 0, "fsync") > 0 || Opts.getLong(spec, 0, "fdatasync") > 0;
+        }
+
+        @Override
+        public java.util.function.BooleanSupplier ioJobsDone() {
+            return IoJobs::none;
+        }
+
+        @Override
+        public PrintStream infoOut() {
+            return printInfo ? out : null;
+        }
+
+        @Override
+        public boolean reads() {
+            return RwMode.of(spec).reads();
+        }
+
+        @Override
+        public int subjobNumber() {
+            return spec.cloneIndex();
+        }
+
+        @Override
+        public String directory() {
+            return Opts.getString(spec, null, "directory");
+        }
+
+        @Override
+        public long fileSizeHigh() {
+            return EngineJobSettings.fileSizeHigh(spec);
+        }
+
+        @Override
+        public long startOffset() {
+            return spec.has("offset") && spec.value("offset") != null && !spec.isPercent("offset")
+                    ? Opts.getLong(spec, 0, "offset") : 0;
+        }
+
+        @Override
+        public long runtimeMicros() {
+            return Opts.getLong(spec, 0, "runtime", "timeout");
         }
     }
 }

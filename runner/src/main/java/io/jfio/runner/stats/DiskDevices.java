@@ -37,8 +37,11 @@ public final class DiskDevices {
             return null;
         }
         String majMin = major(dev) + ":" + minor(dev);
-        return findDisk(majMin);
+        // a job may have many thousands of files on one disk (filecreate): scan sysfs once per device
+        return diskByDevice.computeIfAbsent(majMin, k -> java.util.Optional.ofNullable(findDisk(k))).orElse(null);
     }
+
+    private final Map<String, java.util.Optional<String>> diskByDevice = new java.util.HashMap<>();
 
     public Device describe(String disk) {
         List<String> slaves = new ArrayList<>();

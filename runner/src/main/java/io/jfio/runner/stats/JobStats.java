@@ -150,6 +150,18 @@ public final class JobStats {
         recordLatencyBucket(clatNs);
     }
 
+    /** A completed I/O of an engine that keeps no per-I/O latencies (fio's FIO_NOSTATS): counts only. */
+    public void recordUntimedCompletion(int ddir, long bytes) {
+        ioBytes[ddir] += bytes;
+        ioCompleted[ddir]++;
+    }
+
+    /** A file operation's latency that fio's file/dir engines add as a completion latency (no bucket). */
+    public void recordOpLatency(int ddir, long ns) {
+        clat[ddir].add(ns);
+        clatHist[ddir].add(ns);
+    }
+
     public void recordSlat(int ddir, long slatNs, boolean histogram) {
         slat[ddir].add(slatNs);
         if (histogram) {

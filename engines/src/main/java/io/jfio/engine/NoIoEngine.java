@@ -1,0 +1,14 @@
+package io.jfio.engine;
+
+/**
+ * An engine flagged {@link EngineFlag#NO_IO}: each queue() is one unit of its work (a CPU burn
+ * cycle, a poll of a child program); the runner asks it how long to think after each one (fio's
+ * cpuio sets td->o.thinktime from cpuload) and whether it has finished.
+ */
+public interface NoIoEngine extends IoEngine {
+    /** Microseconds to sleep after the unit just completed (0 = none). */
+    long thinkTimeUsec();
+
+    /** True once the engine wants its job to end (fio sets td->done). */
+    boolean finished();
+}

@@ -1,0 +1,370 @@
+package io.jfio.engine.net;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import io.jfio.engine.EngineContext;
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.EngineOption;
+import io.jfio.engine.EngineOptions;
+import io.jfio.engine.IoDirection;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.QueueStatus;
+import io.jfio.engine.SimpleEngineFactory;
+import io.jfio.engine.nativeio.Errno;
+import io.jfio.engine.nativeio.LibC;
+import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.PosixLib;
+import io.jfio.engine.nativeio.RawMemory;
+
+/**
+ * fio's net engine (engines/net.c) for TCP over IPv4 and UNIX stream sockets: a job with
+ * {@code listen} (or, for unix, a reading job) binds and accepts one connection when its file is
+ * opened, the other side connects to hostname:port (or the socket path); writes are send(2)
+ * (MSG_MORE while more is to come), reads recv(2); with pingpong every I/O is answered by one in
+ * the other direction. Closing sends fio's 8-byte link-close message, which ends the peer's job
+ * when it arrives in place of data. UDP, IPv6 and vsock are refused with a clear error.
+ */
+public final class NetEngine implements IoEngine {
+    private static final int AF_UNIX = 1;
+    private static final int AF_INET = 2;
+    private static final int SOCK_STREAM = 1;
+    private static final int SOL_SOCKET = 1;
+    private static final int SO_REUSEADDR = 2;
+    private static final int SO_SNDBUF = 7;
+    private static final int SO_RCVBUF = 8;
+    private static final int SO_REUSEPORT = 15;
+    private static final int IPPROTO_TCP = 6;
+    private static final int TCP_NODELAY = 1;
+    private static final int TCP_MAXSEG = 2;
+    private static final int MSG_MORE = 0x8000;
+    private static final int MSG_NOSIGNAL = 0x4000;
+    private static final int MSG_WAITALL = 0x100;
+    private static final int LINK_MAGIC = 0x6c696e6b;
+    private static final int LINK_CLOSE = 0x89;
+
+    static final List<EngineOption> OPTIONS = List.of(
+        EngineOption.string("hostname", null, "Hostname for net IO engine"),
+        EngineOption.integer("port", null, 1, 65535, "Port to use for TCP or UDP net connections"),
+        EngineOption.choice("protocol", "tcp", List.of("tcp", "tcpv6", "udp", "udpv6", "unix", "vsock"),
+            List.of("Transmission Control Protocol", "Transmission Control Protocol V6", "User Datagram Protocol",
+                "User Datagram Protocol V6", "UNIX domain socket", "Virtual socket"), "Network protocol to use"),
+        new EngineOption("nodelay", EngineOption.Type.BOOL, null, "Use TCP_NODELAY on TCP connections",
+            List.of(), 0, 1),
+        EngineOption.flag("listen", "Listen for incoming TCP connections"),
+        EngineOption.flag("pingpong", "Ping-pong IO requests"),
+        EngineOption.string("interface", null, "Network interface to use"),
+        EngineOption.integer("ttl", "1", 0, 0, "Time-to-live value for outgoing UDP multicast packets"),
+        EngineOption.integer("window_size", null, 0, 0, "Set socket buffer window size"),
+        EngineOption.integer("mss", null, 0, 0, "Set TCP maximum segment size"));
+
+    private final String name;
+    private LibC libc;
+    private PosixLib net;
+    private boolean unix;
+    private boolean listen;
+    private boolean nodelay;
+    private boolean pingpong;
+    private boolean reads;
+    private boolean writes;
+    private int windowSize;
+    private int mss;
+    private int listenFd = -1;
+    private ByteBuffer addr;
+    private long addrAddr;
+    private int addrLen;
+    private ByteBuffer scratch;
+    private long scratchAddr;
+    private long bytesSent;
+    private long sizeToSend;
+    private boolean finished;
+    private java.io.PrintStream info;
+
+    public NetEngine() {
+        this("net");
+    }
+
+    NetEngine(String name) {
+        this.name = name;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Set<EngineFlag> flags() {
+        // no commit hook in fio's net engine: submits and completions count per I/O
+        return EnumSet.of(EngineFlag.SYNC_IO, EngineFlag.DISK_LESS, EngineFlag.NO_COMMIT, EngineFlag.BIT_BASED);
+    }
+
+    @Override
+    public List<EngineOption> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void init(EngineContext ctx) throws EngineException {
+        EngineOptions eo = EngineOptions.parse(OPTIONS, ctx.engineOptions());
+        String proto = eo.getString("protocol");
+        if (!proto.equals("tcp") && !proto.equals("unix")) {
+            throw new EngineException(Errno.EINVAL, "net", "jfio: net protocol=" + proto
+                + " is not supported (tcp and unix are)");
+        }
+        unix = proto.equals("unix");
+        if (ctx.randomIo()) {
+            throw new EngineException(Errno.EINVAL, "net", "fio: network IO can't be random");
+        }
+        int port = eo.getInt("port");
+        if (unix && port != 0) {
+            throw new EngineException(Errno.EINVAL, "net", "fio: network IO port not valid with unix socket");
+        } else if (!unix && port == 0) {
+            throw new EngineException(Errno.EINVAL, "net", "fio: network IO requires port for tcp or udp");
+        }
+        port += Math.max(0, ctx.subjobNumber());
+        reads = !ctx.readOnly() ? ctx.reads() : true;
+        writes = !ctx.readOnly();
+        listen = eo.getBool("listen");
+        nodelay = eo.getBool("nodelay");
+        pingpong = eo.getBool("pingpong");
+        windowSize = eo.getInt("window_size");
+        mss = eo.getInt("mss");
+        eo.getString("interface");
+        eo.getLong("ttl");
+        String host = eo.getString("hostname");
+        String target = host != null ? host : ctx.files().isEmpty() ? null : ctx.files().get(0).path;
+        if (unix) {
+            if (listen) {
+                throw new EngineException(Errno.EINVAL, "net", "fio: listen only valid for TCP proto IO");
+            }
+            if (reads && writes) {
+                throw new EngineException(Errno.EINVAL, "net", "fio: datagram network connections must be read OR write");
+            }
+            listen = reads;
+        }
+        libc = Native.libc();
+        net = PosixLib.get();
+        info = ctx.infoOut();
+        scratch = RawMemory.allocate(256, 8);
+        scratchAddr = RawMemory.address(scratch);
+        addr = RawMemory.allocate(128, 8);
+        addrAddr = RawMemory.address(addr);
+        if (unix) {
+            byte[] p = target.getBytes(StandardCharsets.UTF_8);
+            addr.putShort(0, (short) AF_UNIX);
+            for (int i = 0; i < p.length && i < 107; i++) {
+                addr.put(2 + i, p[i]);
+            }
+            addrLen = 2 + Math.min(p.length, 107) + 1;
+        } else {
+            byte[] ip = {0, 0, 0, 0};
+            if (!listen) {
+                try {
+                    ip = InetAddress.getByName(target == null ? "localhost" : target).getAddress();
+                } catch (UnknownHostException e) {
+                    throw new EngineException(Errno.EINVAL, "net", "fio: getaddrinfo: " + e.getMessage());
+                }
+                if (ip.length != 4) {
+                    throw new EngineException(Errno.EINVAL, "net", "jfio: " + target + " is not an IPv4 address");
+                }
+            }
+            addr.putShort(0, (short) AF_INET);
+            addr.order(ByteOrder.BIG_ENDIAN).putShort(2, (short) port).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < 4; i++) {
+                addr.put(4 + i, ip[i]);
+            }
+            addrLen = 16;
+        }
+        sizeToSend = 0;
+        for (IoFile f : ctx.files()) {
+            sizeToSend += f.ioSize;
+        }
+        if (listen) {
+            setupListen(target);
+        }
+    }
+
+    private void setupListen(String path) throws EngineException {
+        int fd = net.socket(unix ? AF_UNIX : AF_INET, SOCK_STREAM, 0);
+        if (fd < 0) {
+            throw failure("socket");
+        }
+        if (unix) {
+            libc.unlink(path);
+        } else {
+            setInt(fd, SOL_SOCKET, SO_REUSEADDR, 1, "setsockopt");
+            setInt(fd, SOL_SOCKET, SO_REUSEPORT, 1, "setsockopt");
+            socketBuffers(fd);
+        }
+        if (net.bind(fd, addrAddr, addrLen) < 0) {
+            EngineException e = failure("bind");
+            libc.close(fd);
+            throw e;
+        }
+        if (net.listen(fd, 10) < 0) {
+            EngineException e = failure("listen");
+            libc.close(fd);
+            throw e;
+        }
+        listenFd = fd;
+    }
+
+    private void socketBuffers(int fd) throws EngineException {
+        if (windowSize > 0) {
+            setInt(fd, SOL_SOCKET, SO_RCVBUF, windowSize, "rcvbuf window size");
+            setInt(fd, SOL_SOCKET, SO_SNDBUF, windowSize, "sndbuf window size");
+        }
+        if (mss > 0 && !unix) {
+            setInt(fd, IPPROTO_TCP, TCP_MAXSEG, mss, "setsockopt TCP_MAXSEG");
+        }
+    }
+
+    private void setInt(int fd, int level, int opt, int value, String what) throws EngineException {
+        scratch.putInt(0, value);
+        if (net.setsockopt(fd, level, opt, scratchAddr, 4) < 0) {
+            throw failure(what);
+        }
+    }
+
+    private static EngineException failure(String func) {
+        int e = Native.errno();
+        return new EngineException(e, func, null);
+    }
+
+    @Override
+    public void openFile(IoFile file, int openFlags) throws EngineException {
+        int fd;
+        if (listen) {
+            if (info != null) {
+                info.println("fio: waiting for connection");
+                info.flush();
+            }
+            scratch.putInt(128, 128);
+            fd = net.accept(listenFd, scratchAddr, scratchAddr + 128);
+            if (fd < 0) {
+                throw failure("accept");
+            }
+        } else {
+            fd = net.socket(unix ? AF_UNIX : AF_INET, SOCK_STREAM, 0);
+            if (fd < 0) {
+                throw failure("socket");
+            }
+            file.fd = fd;
+            if (!unix) {
+                socketBuffers(fd);
+            }
+            if (net.connect(fd, addrAddr, addrLen) < 0) {
+                EngineException e = failure("connect");
+                libc.close(fd);
+                file.fd = -1;
+                throw e;
+            }
+        }
+        file.fd = fd;
+        if (nodelay && !unix) {
+            scratch.putInt(0, 1);
+            if (net.setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, scratchAddr, 4) < 0) {
+                int e = Native.errno();
+                throw new EngineException(e, "setsockopt", "fio: cannot set TCP_NODELAY option on socket ("
+                    + Errno.strerror(e) + "), disable with 'nodelay=0'");
+            }
+        }
+    }
+
+    @Override
+    public void closeFile(IoFile file) {
+        if (file.fd < 0) {
+            return;
+        }
+        // fio's link-close message tells the peer this side is done
+        scratch.putInt(0, LINK_MAGIC);
+        scratch.putInt(4, LINK_CLOSE);
+        net.send(file.fd, scratchAddr, 8, MSG_NOSIGNAL);
+        libc.close(file.fd);
+        file.fd = -1;
+    }
+
+    @Override
+    public QueueStatus queue(IoUnit u) {
+        if (u.ddir == IoDirection.WRITE || u.ddir == IoDirection.READ) {
+            long r = transfer(u, u.ddir);
+            if (r > 0 && pingpong && r == u.length) {
+                long back = transfer(u, u.ddir == IoDirection.WRITE ? IoDirection.READ : IoDirection.WRITE);
+                if (back <= 0) {
+                    r = back;
+                }
+            }
+            u.complete(r < 0 ? -Native.errno() : r);
+        } else {
+            u.complete(u.length); // syncs have nothing to do on a socket
+        }
+        return QueueStatus.COMPLETED;
+    }
+
+    /** One send or recv of the unit's buffer: bytes moved, 0 when the peer is gone, -1 on error. */
+    private long transfer(IoUnit u, IoDirection d) {
+        int fd = u.file.fd;
+        if (d == IoDirection.WRITE) {
+            int flags = MSG_NOSIGNAL;
+            if (!pingpong && bytesSent + u.length < sizeToSend) {
+                flags |= MSG_MORE;
+            }
+            long r = net.send(fd, u.bufferAddress, u.length, flags);
+            if (r > 0) {
+                bytesSent += r;
+            } else if (r < 0 && Native.errno() == 32) {
+                finished = true; // EPIPE: the reader has gone
+                return 0;
+            }
+            return r;
+        }
+        long r = net.recv(fd, u.bufferAddress, u.length, 0);
+        if (r < u.length && r > 0 && !isCloseMessage(u, r)) {
+            // a stream hands out what has arrived: wait for the whole block, as fio's MSG_WAITALL retry
+            long more = net.recv(fd, u.bufferAddress + r, u.length - r, MSG_WAITALL);
+            if (more > 0) {
+                r += more;
+            }
+        }
+        if (r == 0 || isCloseMessage(u, r)) {
+            finished = true;
+            return 0;
+        }
+        return r;
+    }
+
+    private boolean isCloseMessage(IoUnit u, long len) {
+        return len == 8 && com.kenai.jffi.MemoryIO.getInstance().getInt(u.bufferAddress) == LINK_MAGIC
+            && com.kenai.jffi.MemoryIO.getInstance().getInt(u.bufferAddress + 4) == LINK_CLOSE;
+    }
+
+    @Override
+    public boolean finished() {
+        return finished;
+    }
+
+    @Override
+    public void cleanup() {
+        if (listenFd >= 0) {
+            libc.close(listenFd);
+            listenFd = -1;
+        }
+    }
+
+    /** ServiceLoader entry. */
+    public static final class Factory extends SimpleEngineFactory {
+        public Factory() {
+            super("network I/O over TCP or UNIX stream sockets", NetEngine::new);
+        }
+    }
+}

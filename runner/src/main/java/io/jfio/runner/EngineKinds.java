@@ -1,0 +1,31 @@
+package io.jfio.runner;
+
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.EngineRegistry;
+
+/** What the report needs to know about an engine before any job has created one. */
+final class EngineKinds {
+    private static final EngineRegistry REGISTRY = EngineRegistry.load();
+
+    private EngineKinds() {
+    }
+
+    /** True for fio's FIO_NOIO engines (cpuio, exec): no job line in the preamble. */
+    static boolean noIo(String ioengine) {
+        return has(ioengine, EngineFlag.NO_IO);
+    }
+
+    /** True for fio's FIO_BIT_BASED engines (net): unit_base defaults to bits. */
+    static boolean bitBased(String ioengine) {
+        return has(ioengine, EngineFlag.BIT_BASED);
+    }
+
+    /** fio's FIO_DISKLESSIO engines (null, cpuio, exec, net, the create/dir engines): no disk stats. */
+    static boolean diskless(String ioengine) {
+        return has(ioengine, EngineFlag.DISK_LESS);
+    }
+
+    private static boolean has(String ioengine, EngineFlag flag) {
+        return REGISTRY.find(ioengine).map(f -> f.create().flags().contains(flag)).orElse(false);
+    }
+}

@@ -1,0 +1,361 @@
+package io.jfio.runner.engines;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.jfio.jobfile.MachineInfo;
+import io.jfio.report.json.JsonNode;
+import io.jfio.report.json.JsonParser;
+import io.jfio.runner.cli.Main;
+
+/**
+ * The engines fio's example job files name (mmap, posixaio, falloc, ftruncate, the file and
+ * directory operation engines, cpuio) through the whole runner on real files in a scratch
+ * directory: I/O counts and bytes as computed from the job and, where fio is installed
+ * (/usr/bin/fio, 3.33 in CI, or JFIO_FIO342), the same as fio's on the same job.
+ */
+class MoreEnginesRunTest {
+    private Path dir;
+
+    @BeforeEach
+    void scratch() throws IOException {
+        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
+        dir = Files.createTempDirectory(base, "engines-run-");
+    }
+
+    @AfterEach
+    void clean() throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                p.toFile().setWritable(true);
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** fio 3.42 (JFIO_FIO342) or the installed fio, when it has the engine (3.33 lacks the dir* ones). */
+    private static Path fio(String engine) throws IOException, InterruptedException {
+        String f342 = System.getenv("JFIO_FIO342");
+        Path f = f342 != null && Files.isExecutable(Path.of(f342)) ? Path.of(f342) : Path.of("/usr/bin/fio");
+        if (!Files.isExecutable(f)) {
+            return null;
+        }
+        Process p = new ProcessBuilder(f.toString(), "--enghelp").redirectErrorStream(true).start();
+        String list = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return list.contains("\t" + engine + "\n") ? f : null;
+    }
+
+    private static String engineOf(List<String> args) {
+        return args.stream().filter(a -> a.startsWith("--ioengine=")).findFirst().orElseThrow().substring(11);
+    }
+
+    private JsonNode jfio(List<String> args) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        List<String> a = new ArrayList<>(args);
+        a.add("--output-format=json");
+        a.add("--directory=" + dir);
+        int rc = Main.run(a.toArray(new String[0]), new PrintStream(out, true), new PrintStream(err, true),
+            System.getenv(), MachineInfo.current());
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, "jfio " + args + "\n" + o + "\n" + err);
+        return JsonParser.parse(o.substring(o.indexOf('{')));
+    }
+
+    private JsonNode realFio(Path fio, List<String> args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(args);
+        cmd.add("--output-format=json");
+        cmd.add("--directory=" + dir);
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), "fio " + args + "\n" + o);
+        return JsonParser.parse(o.substring(o.indexOf('{')));
+    }
+
+    /**
+     * "read ios bytes / write ios bytes / trim ios bytes" of the first job, then the syncs (fio
+     * 3.33's JSON counts syncs differently from 3.42 and jfio, so fio comparisons leave them out).
+     */
+    private static String counts(JsonNode report) {
+        return dataCounts(report) + " sync=" + report.get("jobs").elements().get(0).get("sync").get("total_ios").asLong();
+    }
+
+    private static String dataCounts(JsonNode report) {
+        JsonNode j = report.get("jobs").elements().get(0);
+        StringBuilder b = new StringBuilder();
+        for (String d : List.of("read", "write", "trim")) {
+            b.append(d).append('=').append(j.get(d).get("total_ios").asLong()).append('/')
+                .append(j.get(d).get("io_bytes").asLong()).append(d.equals("trim") ? "" : " ");
+        }
+        return b.toString();
+    }
+
+    /** Runs jfio, checks the expected counts, and fio's counts on a fresh directory when fio is there. */
+    private JsonNode check(List<String> args, String expected, Runnable resetBetween) throws Exception {
+        JsonNode j = jfio(args);
+        assertEquals(expected, counts(j), "jfio " + args);
+        Path fio = fio(engineOf(args));
+        if (fio != null) {
+            resetBetween.run();
+            assertEquals(dataCounts(j), dataCounts(realFio(fio, args)), fio + " " + args);
+        }
+        return j;
+    }
+
+    private void wipe() {
+        try {
+            clean();
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mmap", "posixaio"})
+    void dataEnginesMoveEveryBlock(String engine) throws Exception {
+        List<String> args = List.of("--name=d", "--ioengine=" + engine, "--filename=d.dat", "--size=2m",
+            "--bs=4k", "--rw=randrw", "--iodepth=4", "--fsync=8", "--randseed=7");
+        JsonNode j = jfio(args);
+        JsonNode job = j.get("jobs").elements().get(0);
+        long r = job.get("read").get("total_ios").asLong();
+        long w = job.get("write").get("total_ios").asLong();
+        assertEquals(512, r + w, "2 MiB in 4 KiB blocks");
+        assertEquals(2L << 20, job.get("read").get("io_bytes").asLong() + job.get("write").get("io_bytes").asLong());
+        assertEquals(w / 8, job.get("sync").get("total_ios").asLong(), "an fsync every 8 writes");
+        Path fio = fio(engine);
+        if (fio != null) {
+            wipe();
+            // same randseed, same split of reads and writes
+            assertEquals(dataCounts(j), dataCounts(realFio(fio, args)));
+        }
+    }
+
+    @Test
+    void fallocAllocatesAndPunches() throws Exception {
+        check(List.of("--name=f", "--ioengine=falloc", "--filename=f.dat", "--size=1m", "--bs=64k", "--rw=write"),
+            "read=0/0 write=16/1048576 trim=0/0 sync=0", this::wipe);
+        check(List.of("--name=f", "--ioengine=falloc", "--filename=f.dat", "--size=1m", "--bs=64k", "--rw=trim"),
+            "read=0/0 write=0/0 trim=16/1048576 sync=0", this::wipe);
+    }
+
+    @Test
+    void ftruncateTruncatesToEachWriteOffset() throws Exception {
+        List<String> args = List.of("--name=t", "--ioengine=ftruncate", "--filename=t.dat", "--size=1m", "--bs=4k",
+            "--rw=write");
+        jfio(args);
+        // the last write truncated the file to its offset
+        assertEquals(1048576 - 4096, Files.size(dir.resolve("t.dat")));
+        check(args, "read=0/0 write=256/1048576 trim=0/0 sync=0", this::wipe);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"filecreate", "filestat", "filedelete", "dircreate", "dirstat", "dirdelete"})
+    void fileOperationEnginesTimeOneOperationPerFile(String engine) throws Exception {
+        // as fio's examples: the create engines with create_on_open, the others on laid-out files
+        List<String> args = engine.equals("filestat") || engine.equals("filedelete")
+            ? List.of("--name=t0", "--ioengine=" + engine, "--nrfiles=12", "--filesize=4k")
+            : List.of("--name=t0", "--ioengine=" + engine, "--nrfiles=12", "--filesize=4k", "--create_on_open=1",
+                "--openfiles=1");
+        JsonNode j = check(args, "read=12/49152 write=0/0 trim=0/0 sync=0", this::wipe);
+        JsonNode read = j.get("jobs").elements().get(0).get("read");
+        assertEquals(12, read.get("clat_ns").get("N").asLong(), "one latency sample per file operation");
+        assertEquals(0, read.get("lat_ns").get("N").asLong(), "the fake I/Os add no latencies (FIO_NOSTATS)");
+        wipe();
+        jfio(args);
+        try (Stream<Path> s = Files.list(dir)) {
+            List<Path> left = s.toList();
+            if (engine.endsWith("delete")) {
+                assertTrue(left.isEmpty(), engine + " left " + left);
+            } else {
+                assertEquals(12, left.size(), engine + ": " + left);
+                boolean dirs = engine.startsWith("dir");
+                assertTrue(left.stream().allMatch(p -> Files.isDirectory(p) == dirs), left.toString());
+            }
+        }
+    }
+
+    @Test
+    void dircreateFailsOnExistingDirectoriesAsFio() throws Exception {
+        Files.createDirectory(dir.resolve("t0.0.0"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--name=t0", "--ioengine=dircreate", "--nrfiles=2", "--filesize=4k",
+            "--directory=" + dir}, new PrintStream(out, true), new PrintStream(err, true), System.getenv(),
+            MachineInfo.current());
+        assertEquals(1, rc);
+        assertTrue(err.toString().contains("err=17/") && err.toString().contains("func=open(")
+            && err.toString().contains("error=File exists"), err.toString());
+    }
+
+    @Test
+    void cpuioBurnsForItsRuntimeWithoutIo() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--name=burn", "--ioengine=cpuio", "--cpuload=50", "--cpuchunks=10000",
+            "--time_based", "--runtime=400ms", "--directory=" + dir}, new PrintStream(out, true),
+            new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        String o = out.toString();
+        assertEquals(0, rc, o + err);
+        assertTrue(o.contains("burn (noop): ioengine=cpuio, cpuload=50, cpucycle=10000\n"), o);
+        assertFalse(o.contains("burn: (g=0)"), "no job line for a FIO_NOIO engine:\n" + o);
+        assertFalse(o.contains("  read:"), "no data moved:\n" + o);
+        assertTrue(o.contains("  lat (msec)   : "), o);
+        long issued = Long.parseLong(o.replaceAll("(?s).*issued rwts: total=(\\d+),.*", "$1"));
+        // 10 ms burns with 10 ms think in 400 ms: at most 20 (fewer on a loaded machine)
+        assertTrue(issued >= 1 && issued <= 21, "cycles: " + issued + "\n" + o);
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(0, s.count(), "cpuio creates no files");
+        }
+    }
+
+    @Test
+    void cpuioWithoutCpuloadFails() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--name=x", "--ioengine=cpuio", "--runtime=1"}, new PrintStream(out, true),
+            new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        assertEquals(1, rc);
+        assertTrue(err.toString().contains("err=22/") && err.toString().contains("func=cpuio"), err.toString());
+    }
+
+    @Test
+    void execRunsTheProgramForTheRuntime() throws Exception {
+        Path job = dir.resolve("exec.fio");
+        Files.writeString(job, "[global]\ntime_based\nruntime=1\n[echo]\nioengine=exec\nprogram=/bin/echo\n"
+            + "arguments=run %r by %n\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String cwd = System.getProperty("user.dir");
+        int rc;
+        // fio writes NAME.stdout in its working directory: run the job from the scratch directory
+        ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", System.getProperty("java.class.path"), "io.jfio.runner.cli.Main", job.toString()))
+            .directory(dir.toFile()).redirectErrorStream(true);
+        Process p = pb.start();
+        String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        rc = p.waitFor();
+        assertEquals(0, rc, o);
+        assertTrue(o.contains("echo : program=/bin/echo, arguments=run %r by %n\n"), o);
+        assertTrue(o.contains("echo : Saving output of /bin/echo run 1 by echo : stdout=echo.stdout stderr=echo.stderr\n"), o);
+        assertEquals("run 1 by echo\n", Files.readString(dir.resolve("echo.stdout")));
+        long issued = Long.parseLong(o.replaceAll("(?s).*issued rwts: total=(\\d+),.*", "$1"));
+        // a 50 ms wait plus 50 ms think per cycle over 1 s, and a 1 s grace period at the end
+        assertTrue(issued >= 2 && issued <= 12, "cycles: " + issued + "\n" + o);
+        assertTrue(cwd != null);
+    }
+
+    @Test
+    void execWithoutProgramFails() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--name=x", "--ioengine=exec", "--runtime=1"}, new PrintStream(out, true),
+            new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        assertEquals(1, rc);
+        assertTrue(err.toString().contains("err=22/") && err.toString().contains("func=exec"), err.toString());
+    }
+
+    private String[] runJobFile(String text) throws IOException {
+        Path job = dir.resolve("job.fio");
+        Files.writeString(job, text);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {job.toString(), "--output-format=json"}, new PrintStream(out, true),
+            new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        String o = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, o + err);
+        return new String[] {o.substring(o.indexOf('{')), err.toString()};
+    }
+
+    private static long total(JsonNode report, int job, String ddir, String what) {
+        return report.get("jobs").elements().get(job).get(ddir).get(what).asLong();
+    }
+
+    /** A free TCP port on the loopback interface (asked of the kernel, then released). */
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "tcp pingpong", "unix"})
+    void netMovesEveryByteOverLoopback(String mode) throws Exception {
+        boolean unix = mode.startsWith("unix");
+        String where = unix ? "protocol=unix\nfilename=" + dir.resolve("sock") + "\n"
+            : "protocol=tcp\nport=" + freePort() + "\n";
+        String pingpong = mode.endsWith("pingpong") ? "pingpong\n" : "";
+        String[] r = runJobFile("[global]\nioengine=net\n" + where + pingpong + "bs=4k\nsize=4m\n"
+            + "[receiver]\n" + (unix ? "" : "listen\n") + "rw=read\n"
+            + "[sender]\n" + (unix ? "" : "hostname=127.0.0.1\n") + "startdelay=1\nrw=write\n");
+        JsonNode j = JsonParser.parse(r[0]);
+        assertEquals(4L << 20, total(j, 0, "read", "io_bytes"), r[0]);
+        assertEquals(4L << 20, total(j, 1, "write", "io_bytes"), r[0]);
+        assertEquals(1024, total(j, 1, "write", "total_ios"));
+        assertEquals(0, j.get("jobs").elements().get(0).get("error").asLong());
+        assertEquals(0, j.get("jobs").elements().get(1).get("error").asLong());
+    }
+
+    @Test
+    void netReceiverEndsWhenTheSenderClosesTheLink() throws Exception {
+        // the receiver wants 64 MiB, the sender sends 1: fio's link-close message ends the receiver
+        int port = freePort();
+        String[] r = runJobFile("[global]\nioengine=net\nport=" + port + "\nbs=4k\n"
+            + "[receiver]\nlisten\nrw=read\nsize=64m\n"
+            + "[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\nsize=1m\n");
+        JsonNode j = JsonParser.parse(r[0]);
+        assertEquals(1L << 20, total(j, 0, "read", "io_bytes"), r[0]);
+        assertEquals(0, j.get("jobs").elements().get(0).get("error").asLong(), r[1]);
+    }
+
+    @Test
+    void netRefusesWhatJfioDoesNotDo() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new String[] {"--name=u", "--ioengine=net", "--protocol=udp", "--port=9", "--rw=write",
+            "--size=1m"}, new PrintStream(out, true), new PrintStream(err, true), System.getenv(), MachineInfo.current());
+        assertEquals(1, rc);
+        assertTrue(err.toString().contains("net protocol=udp is not supported"), err.toString());
+    }
+
+    @Test
+    void netAllocatesNothingPerIo() throws Exception {
+        int port = freePort();
+        String jobs = "[global]\nioengine=net\nport=" + port + "\nbs=4k\nsize=64m\n"
+            + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        io.jfio.runner.Run r = new io.jfio.runner.Run(new io.jfio.runner.RunRequest(
+            io.jfio.runner.support.Jobs.parse(jobs), java.util.Set.of("normal"), 3, null, "never", 0, 0, false),
+            new PrintStream(out, true), new PrintStream(err, true), io.jfio.runner.Run.defaultEngines(),
+            io.jfio.runner.job.PatternSource.FACTORY);
+        assertEquals(0, r.execute(), err.toString());
+        for (io.jfio.runner.job.Job j : r.jobs()) {
+            long bytes = j.loopAllocatedBytes();
+            System.out.printf("net %s: %d bytes allocated in the I/O loop%n", j.spec().name(), bytes);
+            org.junit.jupiter.api.Assumptions.assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");
+            // 16384 I/Os per job: set-up only, nothing per I/O
+            assertTrue(bytes < 256 * 1024, j.spec().name() + ": " + bytes);
+        }
+    }
+}
