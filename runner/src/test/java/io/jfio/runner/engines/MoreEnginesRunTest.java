@@ -204,8 +204,9 @@ class MoreEnginesRunTest {
             "--directory=" + dir}, new PrintStream(out, true), new PrintStream(err, true), System.getenv(),
             MachineInfo.current());
         assertEquals(1, rc);
-        assertTrue(err.toString().contains("err=17/") && err.toString().contains("func=open(")
-            && err.toString().contains("error=File exists"), err.toString());
+        // fio prints its 'fio: pid=N, err=...' line on stdout
+        assertTrue(out.toString().contains("err=17/") && out.toString().contains("func=open(")
+            && out.toString().contains("error=File exists"), out.toString());
     }
 
     @Test
@@ -236,7 +237,8 @@ class MoreEnginesRunTest {
         int rc = Main.run(new String[] {"--name=x", "--ioengine=cpuio", "--runtime=1"}, new PrintStream(out, true),
             new PrintStream(err, true), System.getenv(), MachineInfo.current());
         assertEquals(1, rc);
-        assertTrue(err.toString().contains("err=22/") && err.toString().contains("func=cpuio"), err.toString());
+        // fio prints its 'fio: pid=N, err=...' line on stdout
+        assertTrue(out.toString().contains("err=22/") && out.toString().contains("func=cpuio"), out.toString());
     }
 
     @Test
@@ -272,7 +274,8 @@ class MoreEnginesRunTest {
         int rc = Main.run(new String[] {"--name=x", "--ioengine=exec", "--runtime=1"}, new PrintStream(out, true),
             new PrintStream(err, true), System.getenv(), MachineInfo.current());
         assertEquals(1, rc);
-        assertTrue(err.toString().contains("err=22/") && err.toString().contains("func=exec"), err.toString());
+        // fio prints its 'fio: pid=N, err=...' line on stdout
+        assertTrue(out.toString().contains("err=22/") && out.toString().contains("func=exec"), out.toString());
     }
 
     private String[] runJobFile(String text) throws IOException {
