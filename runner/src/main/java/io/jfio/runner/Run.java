@@ -2,12 +2,12 @@ package io.jfio.runner;
 
 import io.jfio.engine.IoFile;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.files.FileNames;
 import io.jfio.runner.files.DevCheck;
 import io.jfio.runner.files.MountCheck;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.Opts;
 import io.jfio.runner.job.SourceFactory;
 import io.jfio.runner.stats.DiskDevices;
 
@@ -85,6 +85,20 @@ public final class Run {
             }
         }
         Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
+        java.util.Set<io.jfio.jobfile.ParseWarning> ignored = new java.util.LinkedHashSet<>();
+        for (JobSpec spec : request.jobs()) {
+            try {
+                ignored.addAll(ThreadOptions.of(spec).unsupported());
+            } catch (IllegalArgumentException e) {
+                err.println("fio: job " + spec.name() + ": " + e.getMessage());
+                closeQuietly(file, report);
+                return 1;
+            }
+        }
+        // every option a job set that jfio does not do: once per place it was set
+        for (io.jfio.jobfile.ParseWarning w : ignored) {
+            err.println("fio: warning: " + w);
+        }
         for (JobSpec spec : request.jobs()) {
             jobs.add(new Job(spec, ctx));
         }
@@ -122,7 +136,7 @@ public final class Run {
                 stop();
             })) {
                 for (Job j : jobs) {
-                    if (Opts.getBool(j.spec(), true, "create_serialize") && !stopRequested) {
+                    if (j.options().files().createSerialize() && !stopRequested) {
                         j.prepare();
                     }
                 }
@@ -201,7 +215,7 @@ public final class Run {
     /** A job file target under /dev that does not exist (jfio's own check, see DevCheck), or null. */
     private String missingDevice() {
         for (Job j : jobs) {
-            if (Opts.getString(j.spec(), "psync", "ioengine").equals("null")) {
+            if (j.options().queue().ioengine().equals("null")) {
                 continue;
             }
             String refusal = DevCheck.refusal(FileNames.forJob(j.spec()));
@@ -215,7 +229,7 @@ public final class Run {
     /** fio's check_mount_writes over every job, before anything starts: fio's message or null. */
     private String mountedTarget() {
         for (Job j : jobs) {
-            if (!j.mode().modifies() || Opts.getBool(j.spec(), false, "allow_mounted_write")) {
+            if (!j.mode().modifies() || j.options().files().allowMountedWrite()) {
                 continue;
             }
             List<IoFile> files = new ArrayList<>();

@@ -4,8 +4,8 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.job.JobError;
-import io.jfio.runner.job.Opts;
 import io.jfio.runner.job.RwMode;
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
@@ -48,6 +48,7 @@ public final class FileSetup {
     private static final int S_IFIFO = 0010000;
 
     private final JobSpec spec;
+    private final ThreadOptions opts;
     private final RwMode mode;
     private final boolean diskless;
     private final boolean printLayout;
@@ -70,6 +71,7 @@ public final class FileSetup {
     public FileSetup(JobSpec spec, RwMode mode, boolean diskless, boolean printLayout, PrintStream out,
                      BooleanSupplier terminate) {
         this.spec = spec;
+        this.opts = ThreadOptions.of(spec);
         this.mode = mode;
         this.diskless = diskless;
         this.printLayout = printLayout;
@@ -98,12 +100,8 @@ public final class FileSetup {
             }
             files.add(f);
         }
-        long size = Opts.getLong(spec, 0, "size");
-        int sizePercent = 0;
-        if (spec.has("size") && spec.value("size") != null && spec.isPercent("size")) {
-            sizePercent = spec.percent("size");
-            size = 0;
-        }
+        long size = opts.size().size();
+        int sizePercent = opts.size().sizePercent();
         long minBs = minBlockSize();
         long total = 0;
         for (IoFile f : files) {
@@ -115,14 +113,9 @@ public final class FileSetup {
         }
         long fileSizeLow = 0;
         long fileSizeHigh = 0;
-        if (spec.isSet("filesize")) {
-            try {
-                var r = spec.getRanges("filesize")[0];
-                fileSizeLow = r.low();
-                fileSizeHigh = r.high();
-            } catch (RuntimeException e) {
-                fileSizeLow = fileSizeHigh = Opts.getLong(spec, 0, "filesize");
-            }
+        if (opts.size().fileSize() != null) {
+            fileSizeLow = opts.size().fileSize().low();
+            fileSizeHigh = opts.size().fileSize().high();
         }
         if ((total == 0 || total == -1) && size == 0 && fileSizeLow == 0 && !diskless) {
             throw new JobError(22, "total_file_size", spec.name() + ": you need to specify size=");
@@ -137,13 +130,13 @@ public final class FileSetup {
                 extra = (size - all) / Math.max(1, minBs);
             }
         }
-        long align = Opts.getLong(spec, 0, "offset_align");
+        long align = opts.size().offsetAlign();
         if (align == 0) {
             align = Math.max(1, minBs);
         }
         long needExtend = 0;
         long extendBytes = 0;
-        boolean createOnOpen = Opts.getBool(spec, false, "create_on_open");
+        boolean createOnOpen = opts.files().createOnOpen();
         for (IoFile f : files) {
             f.fileOffset = startOffset(f, align);
             if (fileSizeLow == 0) {
@@ -206,28 +199,27 @@ public final class FileSetup {
     /** fio's get_start_offset: offset (or offset=N% of the file) + clone index x offset_increment. */
     private long startOffset(IoFile f, long align) {
         long offset = 0;
-        if (spec.has("offset") && spec.value("offset") != null && spec.isPercent("offset")) {
+        if (opts.size().offsetPercent() != 0) {
             if (f.realSize > 0) {
-                offset = f.realSize * spec.percent("offset") / 100;
+                offset = f.realSize * opts.size().offsetPercent() / 100;
                 offset = (offset + align - 1) / align * align;
             }
         } else {
-            offset = Opts.getLong(spec, 0, "offset");
+            offset = opts.size().offset();
         }
         long inc;
-        if (spec.has("offset_increment") && spec.value("offset_increment") != null
-                && spec.isPercent("offset_increment")) {
-            inc = f.realSize > 0 ? f.realSize * spec.percent("offset_increment") / 100 : 0;
+        if (opts.size().offsetIncrementPercent() != 0) {
+            inc = f.realSize > 0 ? f.realSize * opts.size().offsetIncrementPercent() / 100 : 0;
             inc = (inc + align - 1) / align * align;
         } else {
-            inc = Opts.getLong(spec, 0, "offset_increment");
+            inc = opts.size().offsetIncrement();
         }
         return offset + spec.cloneIndex() * inc;
     }
 
     /** The smallest block size of any direction the job does (fio's td_min_bs). */
     private long minBlockSize() {
-        long[] bs = Opts.getPerDirection(spec, 4096, "bs");
+        long[] bs = opts.bs().bs();
         long min = Long.MAX_VALUE;
         if (mode.reads()) {
             min = Math.min(min, bs[0]);
@@ -288,14 +280,14 @@ public final class FileSetup {
     /** fio's extend_file: (re)create the file and write it out when the job needs its contents. */
     private void extend(IoFile f, long length) throws JobError {
         LibC c = Native.libc();
-        boolean overwrite = Opts.getBool(spec, mode.reads(), "overwrite") || mode.reads();
+        boolean overwrite = opts.files().overwrite() || mode.reads();
         boolean newLayout = mode.reads() || (mode.writes() && overwrite);
         boolean unlink = mode.writes() && !overwrite;
         if (unlink || newLayout) {
             c.unlink(f.path);
         }
         int flags = O_WRONLY;
-        if (Opts.getBool(spec, true, "allow_file_create")) {
+        if (opts.files().allowFileCreate()) {
             flags |= O_CREAT;
         }
         if (newLayout) {
@@ -322,7 +314,7 @@ public final class FileSetup {
                 }
             }
             writeOut(fd, length);
-            if (Opts.getBool(spec, true, "create_fsync")) {
+            if (opts.files().createFsync()) {
                 c.fsync(fd);
             }
             f.realSize = length;
@@ -332,7 +324,7 @@ public final class FileSetup {
     }
 
     private void fallocate(int fd, IoFile f, long length) {
-        String mode = Opts.getString(spec, "native", "fallocate");
+        String mode = opts.files().fallocate();
         LibC c = Native.libc();
         switch (mode) {
             case "none", "0" -> { }
@@ -374,33 +366,25 @@ public final class FileSetup {
         int flags;
         if (mode.modifies()) {
             flags = O_RDWR;
-            if (f.type == IoFile.Type.REGULAR && Opts.getBool(spec, true, "allow_file_create")) {
+            if (f.type == IoFile.Type.REGULAR && opts.files().allowFileCreate()) {
                 flags |= O_CREAT;
             }
         } else {
             flags = O_RDONLY;
         }
-        if (isDirect(spec)) {
+        if (opts.io().direct()) {
             flags |= O_DIRECT;
         }
-        flags |= syncFlags(spec);
+        flags |= syncFlags(opts);
         return flags;
     }
 
-    public static boolean isDirect(JobSpec spec) {
-        if (spec.isSet("buffered") && !spec.isSet("direct")) {
-            return !Opts.getBool(spec, true, "buffered");
-        }
-        return Opts.getBool(spec, false, "direct");
-    }
-
     /** O_SYNC / O_DSYNC for sync=1|sync|dsync. */
-    public static int syncFlags(JobSpec spec) {
-        String s = Opts.getString(spec, "none", "sync");
-        return switch (s) {
-            case "1", "sync", "true" -> O_SYNC;
-            case "dsync" -> O_DSYNC;
-            default -> 0;
+    public static int syncFlags(ThreadOptions opts) {
+        return switch (opts.io().sync()) {
+            case SYNC -> O_SYNC;
+            case DSYNC -> O_DSYNC;
+            case NONE -> 0;
         };
     }
 
@@ -423,11 +407,11 @@ public final class FileSetup {
      * pulls a randomly read file into the page cache and the job measures memory, not the disk.
      * Returns false when the kernel refused the advice (fio warns once per run).
      */
-    public static boolean fadviseHint(IoFile f, JobSpec spec, boolean randomWorkload) {
+    public static boolean fadviseHint(IoFile f, ThreadOptions opts, boolean randomWorkload) {
         if (f.fd < 0 || (f.type != IoFile.Type.REGULAR && f.type != IoFile.Type.BLOCK)) {
             return true;
         }
-        int advice = switch (Opts.getString(spec, "1", "fadvise_hint")) {
+        int advice = switch (opts.files().fadviseHint()) {
             case "0", "false" -> -1;
             case "random" -> POSIX_FADV_RANDOM;
             case "sequential" -> POSIX_FADV_SEQUENTIAL;

@@ -10,9 +10,9 @@ import io.jfio.engine.IoBuffers;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
-import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
@@ -40,6 +40,7 @@ public final class Job {
     }
 
     private final JobSpec spec;
+    private final ThreadOptions opts;
     private final Context ctx;
     private final RwMode mode;
     private boolean fadviseWarned;
@@ -53,12 +54,18 @@ public final class Job {
 
     public Job(JobSpec spec, Context ctx) {
         this.spec = spec;
+        this.opts = ThreadOptions.of(spec);
         this.ctx = ctx;
-        this.mode = RwMode.of(spec);
+        this.mode = RwMode.of(opts.io().rw());
     }
 
     public JobSpec spec() {
         return spec;
+    }
+
+    /** The job's typed options. */
+    public ThreadOptions options() {
+        return opts;
     }
 
     public RwMode mode() {
@@ -190,7 +197,7 @@ public final class Job {
             // depends on iodepth).
             Set<EngineFlag> flags = engine.flags();
             boolean diskless = flags.contains(EngineFlag.DISK_LESS);
-            int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
+            int iodepth = opts.queue().iodepth();
             if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo() && spec.cloneIndex() == 0) {
                 ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
             }
@@ -212,8 +219,8 @@ public final class Job {
     }
 
     private void runJob() throws JobError {
-        Object sd = spec.has("startdelay") ? spec.value("startdelay") : null;
-        long delay = sd instanceof SizeRange r ? pickDelay(r.low(), r.high()) : Opts.getLong(spec, 0, "startdelay");
+        SizeRange sd = opts.runtime().startDelay();
+        long delay = pickDelay(sd.low(), sd.high());
         if (delay > 0) {
             sleepMicros(delay);
         }
@@ -231,14 +238,14 @@ public final class Job {
         IoEngine engine = this.engine;
         Set<EngineFlag> flags = engine.flags();
         boolean diskless = flags.contains(EngineFlag.DISK_LESS);
-        int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
+        int iodepth = opts.queue().iodepth();
         int nunits = iodepth;
         FileSetup setup = this.setup;
         List<IoFile> fs = files;
         if (state.terminated()) {
             return;
         }
-        if (Opts.getBool(spec, false, "create_only")) {
+        if (opts.files().createOnly()) {
             // fio's create_only: the files are laid out (above), then the job is done without I/O.
             return;
         }
@@ -246,18 +253,18 @@ public final class Job {
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         try {
             try {
-                engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
+                engine.init(new Ctx(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
                         List.of(units), buffers, fs, blockSizes()));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
-            boolean invalidate = Opts.getBool(spec, true, "invalidate");
+            boolean invalidate = opts.files().invalidate();
             int open = 0;
             for (IoFile f : fs) {
                 try {
                     engine.openFile(f, setup.openFlags(f));
                 } catch (EngineException e) {
-                    if (e.errno() == 22 && FileSetup.isDirect(spec)) {
+                    if (e.errno() == 22 && opts.io().direct()) {
                         ctx.err().println("fio: destination does not support O_DIRECT");
                     }
                     throw engineError(e, "open");
@@ -268,7 +275,7 @@ public final class Job {
                     if (invalidate) {
                         FileSetup.invalidate(f);
                     }
-                    if (!FileSetup.fadviseHint(f, spec, mode.random()) && !fadviseWarned) {
+                    if (!FileSetup.fadviseHint(f, opts, mode.random()) && !fadviseWarned) {
                         fadviseWarned = true;
                         ctx.err().println("fio: fadvise hint failed");
                     }
@@ -278,25 +285,22 @@ public final class Job {
             flags = engine.flags();
             boolean sync = flags.contains(EngineFlag.SYNC_IO);
             source.engineQueues(!sync);
-            stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
-                    Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
+            stats.setSampleWindows(opts.stat().bwAvgTimeMs(), opts.stat().iopsAvgTimeMs());
+            stats.measure(!opts.stat().disableLat(), !opts.stat().disableClat(), !opts.stat().disableSlat());
             long epoch = System.nanoTime();
-            long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
-            long rampUs = Opts.getLong(spec, 0, "ramp_time");
+            long runtimeUs = opts.runtime().runtimeUs();
+            long rampUs = opts.runtime().rampTimeUs();
             IoLoop loop = new IoLoop.Builder()
                     .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
                     .units(units)
-                    .batches((int) Opts.getLong(spec, 1, "iodepth_batch", "iodepth_batch_submit"),
-                            (int) Opts.getLong(spec, 1, "iodepth_batch_complete_min", "iodepth_batch_complete"),
-                            (int) Opts.getLong(spec, 0, "iodepth_batch_complete_max"),
-                            (int) Opts.getLong(spec, iodepth, "iodepth_low"))
+                    .batches(opts.queue().iodepthBatch(), opts.queue().iodepthBatchCompleteMin(),
+                            opts.queue().iodepthBatchCompleteMax(), opts.queue().iodepthLow())
                     .source(source)
-                    .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
-                            Opts.getBool(spec, false, "slat_percentiles"))
+                    .stats(stats, state, opts.stat().latPercentiles(), opts.stat().slatPercentiles())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
-                    .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
+                    .syncs(opts.io().fsync(), opts.io().fdatasync())
                     .errors(continueOnErrorBits(), ctx.err())
-                    .direct(FileSetup.isDirect(spec))
+                    .direct(opts.io().direct())
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
                     .build();
             long allocBefore = allocatedBytes();
@@ -313,7 +317,7 @@ public final class Job {
             if (mode.trims() && stats.ioBytes[2] > 0) {
                 stats.runtimeMicros[2] = measuredUs;
             }
-            if (mode.writes() && Opts.getBool(spec, false, "end_fsync") && !diskless) {
+            if (mode.writes() && opts.files().endFsync() && !diskless) {
                 state.setRunState(JobState.FSYNCING);
                 for (IoFile f : fs) {
                     if (f.fd >= 0) {
@@ -325,7 +329,7 @@ public final class Job {
         } finally {
             closeAll(engine, fs, diskless);
             engine.cleanup();
-            if (Opts.getBool(spec, false, "unlink") && !diskless) {
+            if (opts.files().unlink() && !diskless) {
                 for (IoFile f : fs) {
                     if (f.type == IoFile.Type.REGULAR) {
                         Native.libc().unlink(f.path);
@@ -339,7 +343,7 @@ public final class Job {
     }
 
     private void closeAll(IoEngine engine, List<IoFile> fs, boolean diskless) {
-        boolean fsyncOnClose = mode.writes() && Opts.getBool(spec, false, "fsync_on_close") && !diskless;
+        boolean fsyncOnClose = mode.writes() && opts.files().fsyncOnClose() && !diskless;
         for (IoFile f : fs) {
             if (!f.isOpen() && !diskless) {
                 continue;
@@ -363,7 +367,8 @@ public final class Job {
 
     /** continue_on_error as fio's bit set: read 1, write 2, verify 4. */
     private int continueOnErrorBits() {
-        String v = Opts.getString(spec, "none", "continue_on_error");
+        // read here until the error options have their group
+        String v = spec.getString("continue_on_error");
         return switch (v) {
             case "read" -> 1;
             case "write" -> 2;
@@ -380,7 +385,7 @@ public final class Job {
      * buffers once; scramble_buffers keeps them incompressible).
      */
     private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
-        boolean direct = FileSetup.isDirect(spec);
+        boolean direct = opts.io().direct();
         int lbs = 512;
         if (direct && !diskless) {
             for (IoFile f : fs) {
@@ -388,8 +393,8 @@ public final class Job {
             }
         }
         IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
-                IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
-        if (!Opts.getBool(spec, false, "zero_buffers")) {
+                IoBuffers.alignment(opts.mem().iomemAlign(), lbs, direct));
+        if (!spec.getBool("zero_buffers")) { // read here until the buffer options have their group
             Pointer region = buffers.region().pointer();
             byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
             ThreadLocalRandom.current().nextBytes(chunk);
@@ -412,73 +417,31 @@ public final class Job {
      * device granularity check them all up front, as fio checks min/max bs of every direction).
      */
     int[] blockSizes() {
-        java.util.TreeSet<Long> sizes = new java.util.TreeSet<>();
-        for (long b : Opts.getPerDirection(spec, 4096, "bs")) {
-            sizes.add(b);
-        }
-        if (spec.has("bsrange") && spec.value("bsrange") != null) {
-            try {
-                for (SizeRange r : spec.getRanges("bsrange")) {
-                    sizes.add(r.low());
-                    sizes.add(r.high());
-                }
-            } catch (RuntimeException e) {
-                // not a range: bs already covers it
-            }
-        }
-        if (spec.has("bssplit") && spec.value("bssplit") != null) {
-            try {
-                for (List<BsSplitEntry> l : spec.getBsSplit()) {
-                    if (l != null) {
-                        for (BsSplitEntry b : l) {
-                            sizes.add(b.blockSize());
-                        }
-                    }
-                }
-            } catch (RuntimeException e) {
-                // no split
-            }
-        }
-        sizes.remove(0L);
-        return sizes.stream().mapToInt(Long::intValue).toArray();
+        return opts.bs().allSizes();
     }
 
     private void applyCpuAffinity() throws JobError {
-        String list = Opts.getString(spec, null, "cpus_allowed");
-        long mask = Opts.getLong(spec, 0, "cpumask");
         long[] bits = new long[16];
-        boolean any = false;
-        if (list != null && !list.isEmpty()) {
-            for (String part : list.split(",")) {
-                String p = part.trim();
-                if (p.isEmpty()) {
-                    continue;
-                }
-                int dash = p.indexOf('-');
-                int lo = Integer.parseInt(dash < 0 ? p : p.substring(0, dash));
-                int hi = dash < 0 ? lo : Integer.parseInt(p.substring(dash + 1));
+        java.util.BitSet allowed = opts.cpu().cpusAllowed();
+        if (allowed != null && !allowed.isEmpty()) {
+            if (allowed.length() > 1024) {
                 int ncpu = Runtime.getRuntime().availableProcessors();
-                for (int c = lo; c <= hi; c++) {
-                    if (c >= 1024) {
-                        throw new JobError(22, "cpus_allowed", "fio: CPU " + c + " too large (max=" + (ncpu - 1) + ")");
-                    }
+                throw new JobError(22, "cpus_allowed", "fio: CPU " + allowed.nextSetBit(1024) + " too large (max="
+                        + (ncpu - 1) + ")");
+            }
+            int[] cpus = allowed.stream().toArray();
+            if (opts.cpu().split()) {
+                // split: each clone gets one CPU of the set, round-robin by clone index.
+                int c = cpus[spec.cloneIndex() % cpus.length];
+                bits[c / 64] |= 1L << (c % 64);
+            } else {
+                for (int c : cpus) {
                     bits[c / 64] |= 1L << (c % 64);
-                    any = true;
                 }
             }
-            if (any && "split".equals(Opts.getString(spec, "shared", "cpus_allowed_policy"))) {
-                // split: each clone gets one CPU of the set, round-robin by clone index.
-                int[] cpus = java.util.stream.IntStream.range(0, 1024)
-                        .filter(c -> (bits[c / 64] & (1L << (c % 64))) != 0).toArray();
-                int c = cpus[spec.cloneIndex() % cpus.length];
-                Arrays.fill(bits, 0);
-                bits[c / 64] |= 1L << (c % 64);
-            }
-        } else if (mask != 0) {
-            bits[0] = mask;
-            any = true;
-        }
-        if (!any) {
+        } else if (opts.cpu().cpumask() != 0) {
+            bits[0] = opts.cpu().cpumask();
+        } else {
             return;
         }
         Pointer p = Memory.allocateDirect(Native.runtime(), bits.length * 8, true);
