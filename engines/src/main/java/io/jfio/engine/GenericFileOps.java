@@ -45,7 +45,9 @@ public final class GenericFileOps {
                 file.type = IoFile.Type.CHAR;
             } else {
                 file.type = IoFile.Type.REGULAR;
-                file.realSize = Files.size(p);
+                // the size the layout gave the file stands, as in fio: with fallocate=none a file laid
+                // out for writing is still empty when it is opened
+                file.realSize = Math.max(file.realSize, Files.size(p));
             }
         } catch (IOException e) {
             Native.libc().close(fd);

@@ -86,7 +86,8 @@ class OptionCoverageTest {
     /** Options fio 3.42 lists but ignores itself (it says they are deprecated and does nothing). */
     private static final List<String> FIO_NOOPS = List.of("verifysort", "verifysort_nr", "flow_watermark");
 
-    private static final Path TESTS = Path.of("src/test/java");
+    /** Runner tests, and the report's (which prove the report options on fio's own outputs). */
+    private static final List<Path> TESTS = List.of(Path.of("src/test/java"), Path.of("../report/src/test/java"));
 
     @Test
     void everyOptionIsImplementedOrWarned() throws IOException {
@@ -180,15 +181,25 @@ class OptionCoverageTest {
 
     /** Whether a runner test (other than this one) sets the option in a job. */
     private static boolean mentioned(String sources, String name) {
-        return Pattern.compile("(?<![\\w-])" + Pattern.quote(name) + "(\\s*=|\"\\s*,|\\\\n)").matcher(sources).find();
+        OptionDef d = OptionCatalog.get().find(name);
+        for (String n : d.alias() == null ? List.of(name) : List.of(name, d.alias())) {
+            // the name at a word start (or after a "\n" in a Java string), then =, a line end or ", value"
+            if (Pattern.compile("(?:(?<![\\w-])|(?<=\\\\n))" + Pattern.quote(n) + "(\\s*=|\"\\s*[,}]|\\\\n)")
+                    .matcher(sources).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String testSources() throws IOException {
         StringBuilder b = new StringBuilder();
-        try (Stream<Path> files = Files.walk(TESTS)) {
-            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")
-                    && !p.getFileName().toString().equals("OptionCoverageTest.java"))::iterator) {
-                b.append(Files.readString(f)).append('\n');
+        for (Path dir : TESTS) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")
+                        && !p.getFileName().toString().equals("OptionCoverageTest.java"))::iterator) {
+                    b.append(Files.readString(f)).append('\n');
+                }
             }
         }
         return b.toString();

@@ -280,6 +280,7 @@ public final class FileSetup {
     /** fio's extend_file: (re)create the file and write it out when the job needs its contents. */
     private void extend(IoFile f, long length) throws JobError {
         LibC c = Native.libc();
+        long oldLength = Math.max(0, f.realSize);
         boolean overwrite = opts.files().overwrite() || mode.reads();
         boolean newLayout = mode.reads() || (mode.writes() && overwrite);
         boolean unlink = mode.writes() && !overwrite;
@@ -305,6 +306,7 @@ public final class FileSetup {
             fallocate(fd, f, length);
             if (!newLayout) {
                 f.realSize = length;
+                dropExtended(fd, oldLength, length);
                 return;
             }
             if (c.ftruncate(fd, length) != 0) {
@@ -318,8 +320,16 @@ public final class FileSetup {
                 c.fsync(fd);
             }
             f.realSize = length;
+            dropExtended(fd, oldLength, length);
         } finally {
             c.close(fd);
+        }
+    }
+
+    /** fio drops the pages of what it just laid out, whatever invalidate says (filesetup.c after extend_file). */
+    private static void dropExtended(int fd, long from, long to) {
+        if (to > from) {
+            Native.libc().posix_fadvise(fd, from, to - from, POSIX_FADV_DONTNEED);
         }
     }
 
