@@ -12,7 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
-jar=$root/runner/target/jfio.jar
+jar=$root/dist/target/jfio.jar
 start=$(date +%s)
 
 skip() { echo "lab-stage skipped: $*"; exit 0; }
@@ -48,17 +48,17 @@ fail=0
 J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -cp $jar"
 echo "guest: $(uname -r), poll_queues=$(cat /sys/module/nvme/parameters/poll_queues), io_poll=$(cat /sys/block/nvme0n1/queue/io_poll)"
 if [ -c /dev/ng0n2 ]; then
-    $J io.jfio.runner.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 /dev/ng0n2 /dev/nvme0n2 || fail=1
+    $J io.jfio.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 /dev/ng0n2 /dev/nvme0n2 || fail=1
 else
     echo "FAIL: no /dev/ng0n2 (the 4096-byte-LBA namespace)"; fail=1
-    $J io.jfio.runner.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 || fail=1
+    $J io.jfio.peak.LabCheck /dev/ng0n1 /dev/nvme0n1 || fail=1
 fi
 
 # The peak tool's lines, each checked against t/io_uring's format.
 peak() {
     local name=$1; shift
     local log
-    log=$($J io.jfio.runner.peak.PeakMain "$@" 2>&1)
+    log=$($J io.jfio.peak.PeakMain "$@" 2>&1)
     local bad
     bad=$(printf '%s\n' "$log" | grep -Ev \
         -e '^submitter=[0-9]+, tid=[0-9]+, file=/dev/[a-z0-9]+, nfiles=[0-9]+, node=-?[0-9]+$' \
@@ -84,7 +84,7 @@ peak "-u1 -p1 -B1 /dev/ng0n1 (polled, fixed)" -u1 -p1 -B1 -F1 -O0 -d32 -s8 -c8 -
 peak "-u0 /dev/nvme0n1" -u0 -p0 -B1 -F1 -O1 -d32 -s8 -c8 -b4096 -r3 /dev/nvme0n1
 peak "-u0 -p1 /dev/nvme0n1 (polled)" -u0 -p1 -B1 -F1 -O1 -d32 -s8 -c8 -b4096 -r3 /dev/nvme0n1
 peak "-u1 /dev/ng0n2 (4096-byte LBAs)" -u1 -p1 -B1 -F1 -O0 -d16 -s4 -c4 -b4096 -r3 /dev/ng0n2
-msg=$($J io.jfio.runner.peak.PeakMain -u1 -O0 -b512 -r1 /dev/ng0n2 2>&1); rc=$?
+msg=$($J io.jfio.peak.PeakMain -u1 -O0 -b512 -r1 /dev/ng0n2 2>&1); rc=$?
 if [ $rc = 1 ] && [ "$msg" = "$(printf 'error: bs:512 should be a multiple logical_block_size:4096\nfailed getting size of device/file')" ]; then
     echo "ok: jfio-peak -u1 -b512 on 4096-byte LBAs refused like t/io_uring"
 else
@@ -116,7 +116,9 @@ GUEST
 
 echo "lab-stage: booting the NVMe guest (TCG; about 1 minute)"
 # Poll queues so hipri/-p1 really poll; tiny disk: jobs touch a few MiB.
-"$lab" --poll-queues 2 --disk-size 256M --timeout 400 \
+# The guest timeout only catches a hung guest: TCG on a loaded shared 2-CPU machine can take
+# several times its idle 5 minutes (JFIO_LAB_TIMEOUT seconds, default 1500).
+"$lab" --poll-queues 2 --disk-size 256M --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
     --qemu-arg=-drive --qemu-arg="file=$ns2,if=none,id=ns2,format=raw" \
     --qemu-arg=-device --qemu-arg=nvme-ns,drive=ns2,bus=nvme0,nsid=2,logical_block_size=4096,physical_block_size=4096 \
     -- bash "$guest" "$jar" "$java_bin" 2>&1 | tee "$out"

@@ -106,12 +106,17 @@ class JobFileParserTest {
     // ------------------------------------------------------------ grammar
 
     @Test
-    void globalSectionsOnlyAffectLaterJobsAndShowcmdRepeatsThem() throws JobFileException {
+    void globalSectionsOnlyAffectLaterJobs() throws JobFileException {
         ParseResult r = parse("[a]\n[global]\nbs=4k\n[b]\n[global2]\nbs=8k\n[c]\n");
         assertEquals(4096, r.jobs().get(0).getPerDirection("bs")[0]);
         assertFalse(r.jobs().get(0).isSet("bs"));
         assertEquals(4096, r.jobs().get(1).getPerDirection("bs")[0]);
         assertEquals(8192, r.jobs().get(2).getPerDirection("bs")[0]);
+    }
+
+    @Test
+    void showcmdRepeatsGlobalOptionsInEveryLaterJob() throws JobFileException {
+        ParseResult r = parse("[a]\n[global]\nbs=4k\n[b]\n[global2]\nbs=8k\n[c]\n");
         assertEquals("fio --name=a --bs=4k --name=b --bs=4k --bs=8k --name=c \n", r.stdout());
     }
 

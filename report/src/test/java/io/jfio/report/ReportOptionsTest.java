@@ -37,6 +37,10 @@ class ReportOptionsTest {
         assertEquals(true, o.groupReporting);
         o.apply("continue_on_error", "none");
         assertEquals(false, o.continueOnError);
+    }
+
+    @Test
+    void fioFlavorFollowsTheVersionString() {
         assertEquals(FioFlavor.FIO_3_33, FioFlavor.of("fio-3.33"));
         assertEquals(FioFlavor.FIO_3_42, FioFlavor.of("fio-3.42-135-gf5344384"));
         assertEquals(FioFlavor.FIO_3_42, FioFlavor.of("fio-3.36"));

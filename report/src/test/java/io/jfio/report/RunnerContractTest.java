@@ -55,8 +55,8 @@ class RunnerContractTest {
         return t;
     }
 
-    @Test
-    void perThreadRecordersMergeIntoJobsAndGroupReportingFoldsThem() {
+    /** Two jobs of two threads each in group 0 (group_reporting), one job in group 1. */
+    private RunResult twoGroups() {
         RunResult run = new RunResult();
         run.timestampMs = 1_795_977_872_907L;
         for (int job = 0; job < 2; job++) {
@@ -65,7 +65,12 @@ class RunnerContractTest {
             run.addJob(a);
         }
         run.addJob(thread("other", 1, false, 99));
+        return run;
+    }
 
+    @Test
+    void groupReportingFoldsThePerThreadRecorders() {
+        RunResult run = twoGroups();
         List<JobResult> ts = run.threadStats();
         assertEquals(2, ts.size());
         JobResult g = ts.get(0);
@@ -77,7 +82,11 @@ class RunnerContractTest {
         assertEquals(4 * 4050.0, g.dir(0).bw.mean(), 1e-9); // bw means are summed over the 4 threads
         assertEquals(4 * 4000, g.dir(0).bw.min()); // and so are minimums
         assertEquals(4 * 1000 * 4096L, g.dir(0).ioBytes);
+    }
 
+    @Test
+    void normalReportOfFoldedThreads() {
+        RunResult run = twoGroups();
         String normal = NormalFormat.write(run);
         assertTrue(normal.contains("job0: (groupid=0, jobs=2): err= 0: pid=4242: "), normal);
         assertTrue(normal.contains("  read: IOPS=4000, BW=15.6MiB/s (16.4MB/s)(15.6MiB/1000msec)\n"), normal);
@@ -86,8 +95,12 @@ class RunnerContractTest {
         assertTrue(normal.contains("\nRun status group 1 (all jobs):\n   READ: bw=4000KiB/s"), normal);
         assertTrue(normal.contains("  lat (usec)   : 50="), normal);
         assertTrue(normal.contains("     latency   : target=0.00ns, window=0.00ns, percentile=100.00%, depth=1\n"));
+    }
 
-        // Every format reads back into the same numbers.
+    @Test
+    void everyFormatOfFoldedThreadsReadsBackIntoTheSameNumbers() {
+        RunResult run = twoGroups();
+        String normal = NormalFormat.write(run);
         String json = JsonFormat.write(run, true);
         JsonNode root = JsonParser.parse(json.trim());
         assertEquals(2, root.get("jobs").elements().size());

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The live status line and --status-interval reports (null engine: no devices needed). */
 @Timeout(60)
 class StatusOutputTest {
-    private static final String JOB = "[nulljob]\nioengine=null\nrw=randread\nbs=4k\nsize=1g\ntime_based\nruntime=3500ms\n";
+    private static final String JOB = "[nulljob]\nioengine=null\nrw=randread\nbs=4k\nsize=1g\ntime_based\nruntime=4500ms\n";
 
     private static Run run(RunRequest req, ByteArrayOutputStream out, ByteArrayOutputStream err) {
         Run r = new Run(req, new PrintStream(out, true), new PrintStream(err, true), Run.defaultEngines(),
@@ -36,6 +36,8 @@ class StatusOutputTest {
         String[] lines = o.split("\r");
         System.out.println("status lines: " + String.join(" | ", List.of(lines).subList(0, Math.min(4, lines.length))));
         assertTrue(o.contains("Jobs: 1 (f=1)"), o);
+        // Status lines come every second; from the third on they carry the ETA. 4.5 s leave a
+        // loaded machine two chances to print one.
         assertTrue(o.contains("[eta "), "an ETA once the job has run 3 s: " + o);
         assertTrue(o.contains("nulljob: (groupid=0, jobs=1): err= 0"), o);
     }

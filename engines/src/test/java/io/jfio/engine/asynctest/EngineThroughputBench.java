@@ -23,8 +23,8 @@ class EngineThroughputBench {
                 "io_uring:defer_taskrun=0", "libaio", "io_uring", "io_uring:fixedbufs+registerfiles"}) {
                 for (int batch : new int[] {1, 8}) {
                     IoFile f = new IoFile(loop.device(), 0);
-                    IoEngine e = AsyncEnginesTest.engine(spec);
-                    JobDriver d = JobDriver.open(e, 32, 4096, true, AsyncEnginesTest.options(spec), f);
+                    IoEngine e = AsyncEnginesIT.engine(spec);
+                    JobDriver d = JobDriver.open(e, 32, 4096, true, AsyncEnginesIT.options(spec), f);
                     try {
                         d.run(e, IoDirection.READ, 200_000, 512L << 20, batch, 0, 0);
                         long t0 = System.nanoTime();

@@ -168,7 +168,12 @@ class RingTest {
         try (Ring ring = Ring.setup(8, Uring.SETUP_SQPOLL, 0, -1, 10)) {
             SubmissionQueue sq = ring.sq();
             CompletionQueue cq = ring.cq();
-            Thread.sleep(60); // idle 10 ms: the kernel thread goes to sleep
+            // After 10 ms idle the kernel thread goes to sleep and asks for a wake-up; on a loaded
+            // machine it may take much longer than 10 ms to get there.
+            long asleep = System.nanoTime() + 10_000_000_000L;
+            while (!sq.needsWakeup() && System.nanoTime() < asleep) {
+                Thread.sleep(10);
+            }
             int slot = sq.next();
             sq.prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, 0, 42);
             sq.publish();

@@ -2,6 +2,7 @@ package io.jfio.runner.cli;
 
 import io.jfio.engine.EngineHelp;
 import io.jfio.engine.EngineRegistry;
+import io.jfio.jobfile.CommandLine;
 import io.jfio.jobfile.FioNumbersAccess;
 import io.jfio.jobfile.JobFileException;
 import io.jfio.jobfile.JobFileParser;
@@ -194,7 +195,7 @@ public final class Main {
                         // warnings-fatal, debug, max-jobs, alloc-size, bandwidth-log: accepted, no effect yet
                     }
                 }
-                for (String f : cl.positional) {
+                for (String f : cl.positional()) {
                     parser.parseFile(f);
                 }
                 ParseResult result = parser.finish();

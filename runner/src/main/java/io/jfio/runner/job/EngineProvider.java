@@ -5,6 +5,7 @@ import io.jfio.engine.EngineRegistry;
 import io.jfio.engine.IoEngine;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
+import io.jfio.runner.workload.JobError;
 
 /**
  * Creates the engine a job asked for (ioengine=). Production always goes through the engines

@@ -65,6 +65,8 @@ public final class IoLoop {
     private final boolean latHistogram;
     private final boolean slatHistogram;
 
+    /** Every clock read and wait of the loop (the system clock; a virtual one in tests). */
+    private final JobClock time;
     private final long epochNanos;
     private final long timeoutNanos;
     private final long rampNanos;
@@ -117,6 +119,7 @@ public final class IoLoop {
         this.state = b.state;
         this.latHistogram = b.latHistogram;
         this.slatHistogram = b.slatHistogram;
+        this.time = b.clock;
         this.epochNanos = b.epochNanos;
         this.timeoutNanos = b.runtimeNanos > 0 ? b.runtimeNanos + b.rampNanos : 0;
         this.rampNanos = b.rampNanos;
@@ -137,11 +140,11 @@ public final class IoLoop {
             startMeasuring(epochNanos);
         }
         int pass = source.pass();
-        clock = System.nanoTime();
+        clock = time.nanoTime();
         while (!state.terminated() && !failed) {
             if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
                 roundsSinceClock = 0;
-                clock = System.nanoTime();
+                clock = time.nanoTime();
             }
             now = clock;
             if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
@@ -195,7 +198,7 @@ public final class IoLoop {
                     break;
                 }
             }
-            u.startTimeNanos = clock = System.nanoTime();
+            u.startTimeNanos = clock = time.nanoTime();
             held = 0;
             QueueStatus ret = queue(u);
             if (ret == QueueStatus.BUSY) {
@@ -229,7 +232,7 @@ public final class IoLoop {
             // fio reaps once more after an error; a sync engine has nothing left: a 0 completion.
             stats.markComplete(0);
         }
-        long end = System.nanoTime();
+        long end = time.nanoTime();
         endNanos = end;
         if (!measuring) {
             startMeasuring(end);
@@ -251,13 +254,13 @@ public final class IoLoop {
     /** Rate pacing: complete what is in flight, then sleep; false when the runtime ends first. */
     private boolean pace(long waitUsec) {
         quiesce();
-        long until = System.nanoTime() + waitUsec * 1000L;
+        long until = time.nanoTime() + waitUsec * 1000L;
         if (timeoutNanos > 0 && until - epochNanos > timeoutNanos) {
             sleepUntil(epochNanos + timeoutNanos);
             return false;
         }
         sleepUntil(until);
-        clock = System.nanoTime();
+        clock = time.nanoTime();
         return !state.terminated();
     }
 
@@ -268,26 +271,26 @@ public final class IoLoop {
             return;
         }
         quiesce();
-        long start = System.nanoTime();
+        long start = time.nanoTime();
         long left = timeoutNanos > 0 ? Math.max(0, (epochNanos + timeoutNanos - start) / 1000L) : -1;
         long spin = source.thinkSpinUsec(left);
         long spinEnd = start + spin * 1000L;
-        while (System.nanoTime() < spinEnd) {
-            Thread.onSpinWait();
+        while (time.nanoTime() < spinEnd) {
+            time.spin();
         }
-        long spun = (System.nanoTime() - start) / 1000L;
+        long spun = (time.nanoTime() - start) / 1000L;
         long sleep = source.thinkSleepUsec(spun, left < 0 ? -1 : Math.max(0, left - spun));
         if (sleep > 0) {
-            sleepUntil(System.nanoTime() + sleep * 1000L);
+            sleepUntil(time.nanoTime() + sleep * 1000L);
         }
-        long end = System.nanoTime();
+        long end = time.nanoTime();
         clock = end;
         long total = (end - start) / 1000L;
         source.thinkDone(ddir, total, issued[0] + issued[1] + issued[2], completed[0] + completed[1] + completed[2]);
     }
 
     private void checkMinRate() {
-        long now = System.nanoTime();
+        long now = time.nanoTime();
         for (int d = 0; d < 3; d++) {
             String msg = source.checkMinRate(d, stats.ioBytes[d], stats.ioCompleted[d],
                     (now - measureStartNanos) / 1_000_000L, now / 1_000_000L);
@@ -301,16 +304,16 @@ public final class IoLoop {
     /** Sleeps until the monotonic time {@code deadline}, waking early when the job is stopped. */
     private void sleepUntil(long deadline) {
         while (!state.terminated()) {
-            long left = deadline - System.nanoTime();
+            long left = deadline - time.nanoTime();
             if (left <= 0) {
                 return;
             }
             if (left > 2_000_000L) {
-                java.util.concurrent.locks.LockSupport.parkNanos(Math.min(left - 1_000_000L, 50_000_000L));
+                time.park(Math.min(left - 1_000_000L, 50_000_000L));
             } else if (left > 100_000L) {
-                java.util.concurrent.locks.LockSupport.parkNanos(left / 2);
+                time.park(left / 2);
             } else {
-                Thread.onSpinWait();
+                time.spin();
             }
         }
     }
@@ -387,7 +390,7 @@ public final class IoLoop {
         int ddir = u.ddir.ordinal();
         boolean data = ddir < 3;
         if (syncEngine) {
-            u.issueTimeNanos = clock = System.nanoTime();
+            u.issueTimeNanos = clock = time.nanoTime();
         }
         if (data) {
             issued[ddir]++;
@@ -406,7 +409,7 @@ public final class IoLoop {
             stats.markComplete(1);
         }
         if (ret == QueueStatus.COMPLETED) {
-            long t = clock = System.nanoTime();
+            long t = clock = time.nanoTime();
             if (!syncEngine) {
                 u.issueTimeNanos = t;
             }
@@ -453,7 +456,7 @@ public final class IoLoop {
             IoUnit u = pending[i];
             if (!engineSetsIssueTime || u.issueTimeNanos < u.startTimeNanos) {
                 if (!stamped) {
-                    t = clock = System.nanoTime();
+                    t = clock = time.nanoTime();
                     stamped = true;
                 }
                 u.issueTimeNanos = t;
@@ -503,11 +506,11 @@ public final class IoLoop {
             if (min > 0) {
                 // A wait that returned nothing (interrupted): no timestamp was taken, so the
                 // runtime check must not go on with the one from before the wait.
-                clock = System.nanoTime();
+                clock = time.nanoTime();
             }
             return true;
         }
-        long t = clock = System.nanoTime();
+        long t = clock = time.nanoTime();
         for (int i = 0; i < n; i++) {
             complete(engine.event(i), t, false);
         }
@@ -655,6 +658,7 @@ public final class IoLoop {
         JobState state;
         boolean latHistogram;
         boolean slatHistogram;
+        JobClock clock = JobClock.SYSTEM;
         long epochNanos;
         long runtimeNanos;
         long rampNanos;
@@ -709,6 +713,12 @@ public final class IoLoop {
             epochNanos = epoch;
             runtimeNanos = runtime;
             rampNanos = ramp;
+            return this;
+        }
+
+        /** The clock {@code epoch} is read from (the loop's reads and waits go through it too). */
+        public Builder clock(JobClock c) {
+            clock = c;
             return this;
         }
 

@@ -7,7 +7,9 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
+import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.JobSpec;
@@ -16,8 +18,8 @@ import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -36,7 +38,11 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Job {
     /** What every job of a run shares. */
     public record Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
-                          EngineProvider engines, SourceFactory sources) {
+                          EngineProvider engines, SourceFactory sources, JobClock clock) {
+        public Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
+                       EngineProvider engines, SourceFactory sources) {
+            this(out, err, printInfo, readOnly, engines, sources, JobClock.SYSTEM);
+        }
     }
 
     private final JobSpec spec;
@@ -108,7 +114,7 @@ public final class Job {
     }
 
     private void run() {
-        startNanos = System.nanoTime();
+        startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         ThreadCpu cpu = null;
         try {
@@ -130,7 +136,7 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
-            endNanos = System.nanoTime();
+            endNanos = ctx.clock().nanoTime();
             stats.totalRunTimeMillis = (endNanos - startNanos) / 1_000_000L;
             if (cpu != null) {
                 cpu.end(stats);
@@ -287,7 +293,7 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(opts.stat().bwAvgTimeMs(), opts.stat().iopsAvgTimeMs());
             stats.measure(!opts.stat().disableLat(), !opts.stat().disableClat(), !opts.stat().disableSlat());
-            long epoch = System.nanoTime();
+            long epoch = ctx.clock().nanoTime();
             long runtimeUs = opts.runtime().runtimeUs();
             long rampUs = opts.runtime().rampTimeUs();
             IoLoop loop = new IoLoop.Builder()
@@ -297,6 +303,7 @@ public final class Job {
                             opts.queue().iodepthBatchCompleteMax(), opts.queue().iodepthLow())
                     .source(source)
                     .stats(stats, state, opts.stat().latPercentiles(), opts.stat().slatPercentiles())
+                    .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(opts.io().fsync(), opts.io().fdatasync())
                     .errors(continueOnErrorBits(), ctx.err())
@@ -395,7 +402,7 @@ public final class Job {
         IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(opts.mem().iomemAlign(), lbs, direct));
         if (!spec.getBool("zero_buffers")) { // read here until the buffer options have their group
-            Pointer region = buffers.region().pointer();
+            AlignedBuffer region = buffers.region();
             byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
             ThreadLocalRandom.current().nextBytes(chunk);
             for (long p = 0; p < buffers.length(); p += chunk.length) {
@@ -444,30 +451,23 @@ public final class Job {
         } else {
             return;
         }
-        Pointer p = Memory.allocateDirect(Native.runtime(), bits.length * 8, true);
-        for (int i = 0; i < bits.length; i++) {
-            p.putLong(i * 8L, bits[i]);
-        }
-        // pid 0 = the calling thread: affinity must be set from the job thread itself.
-        if (Native.libc().sched_setaffinity(0, bits.length * 8L, p.address()) != 0) {
-            int e = Native.errno();
+        // From the job thread itself: the pin applies to the calling thread only.
+        int e = CpuAffinity.pinCurrentThread(java.util.BitSet.valueOf(bits));
+        if (e != 0) {
             throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.strerror(e));
         }
     }
 
     private void sleepMicros(long us) {
-        long end = System.nanoTime() + us * 1000L;
-        while (!state.terminated()) {
-            long left = end - System.nanoTime();
+        JobClock clock = ctx.clock();
+        long end = clock.nanoTime() + us * 1000L;
+        // Slices of at most 50 ms, so that a stop (or an interrupt) is seen quickly.
+        while (!state.terminated() && !Thread.currentThread().isInterrupted()) {
+            long left = end - clock.nanoTime();
             if (left <= 0) {
                 return;
             }
-            try {
-                Thread.sleep(Math.min(left / 1_000_000L + 1, 50));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+            clock.park(Math.min(left, 50_000_000L));
         }
     }
 

@@ -8,6 +8,7 @@ import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.workload.IoPattern;
 import io.jfio.runner.workload.RateLimiter;
 import io.jfio.runner.workload.WorkloadException;
+import io.jfio.runner.workload.JobError;
 
 import java.util.List;
 

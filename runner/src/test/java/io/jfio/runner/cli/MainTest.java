@@ -20,11 +20,15 @@ class MainTest {
     }
 
     @Test
-    void versionAndHelp() {
+    void versionPrintsFiosVersionWithJfios() {
         CorpusAcceptanceTest.Outcome v = jfio("--version");
         assertEquals(0, v.status());
         assertEquals("fio-3.42-jfio-0.1.0\n", v.out());
         assertTrue(jfio("-version").out().startsWith("fio-"));
+    }
+
+    @Test
+    void helpListsTheOptions() {
         CorpusAcceptanceTest.Outcome h = jfio("--help");
         assertEquals(0, h.status());
         assertTrue(h.out().contains("--showcmd"));

@@ -23,7 +23,7 @@ class DiskDevicesTest {
     }
 
     @Test
-    void partitionsMapToTheirDiskAndDmListsSlaves() throws Exception {
+    private DiskDevices fakeSys() throws Exception {
         dev(sys.resolve("vda"), "254:0");
         dev(sys.resolve("vda/vda1"), "254:1");
         Files.writeString(sys.resolve("vda/vda1/partition"), "1\n");
@@ -31,14 +31,28 @@ class DiskDevicesTest {
         Files.createDirectories(sys.resolve("dm-0/slaves/loop3"));
         Files.createDirectories(sys.resolve("dm-0/slaves/loop1"));
         Files.writeString(sys.resolve("vda/stat"), "  10 1 80 4 20 2 160 8 0 12 16 0 0 0 0\n");
-        DiskDevices d = new DiskDevices(sys);
+        return new DiskDevices(sys);
+    }
+
+    @Test
+    void partitionsMapToTheirDisk() throws Exception {
+        DiskDevices d = fakeSys();
         assertEquals("vda", d.findDisk("254:0"));
         assertEquals("vda", d.findDisk("254:1"));
         assertEquals("dm-0", d.findDisk("253:0"));
         assertNull(d.findDisk("7:9"));
+    }
+
+    @Test
+    void dmDevicesListTheirSlaves() throws Exception {
+        DiskDevices d = fakeSys();
         assertEquals(List.of("loop1", "loop3"), d.describe("dm-0").slaves());
         assertTrue(d.describe("vda").slaves().isEmpty());
-        assertArrayEquals(new long[] {10, 1, 80, 4, 20, 2, 160, 8, 0, 12, 16}, d.readStat("vda"));
+    }
+
+    @Test
+    void diskStatFieldsAreRead() throws Exception {
+        assertArrayEquals(new long[] {10, 1, 80, 4, 20, 2, 160, 8, 0, 12, 16}, fakeSys().readStat("vda"));
     }
 
     @Test

@@ -1,0 +1,180 @@
+package io.jfio.runner.job;
+
+import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.Run;
+import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.support.Jobs;
+import io.jfio.runner.support.VirtualClock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * runtime, ramp_time, rate, rate_iops, rate_iops_min, thinktime, thinktime_blocks, thinktime_spin
+ * and startdelay, run through the real job (real parser, pattern, null engine and loop) on a
+ * {@link VirtualClock}: the loop's clock reads and waits move virtual time only, so the figures
+ * are exact and the same on an idle and on a loaded machine. The null engine at iodepth=1 is
+ * synchronous and takes no timestamps of its own.
+ */
+@Timeout(60)
+class VirtualTimeJobTest {
+    /** Each clock read costs 10 us of virtual time: a null I/O (three stamps) takes about 30 us. */
+    private static final long READ_COST = 10_000L;
+    private static final String NULL_JOB = "[j]\nioengine=null\nrw=read\nbs=4k\nsize=1g\n";
+
+    private ByteArrayOutputStream err;
+
+    private Job run(String options, VirtualClock clock) throws InterruptedException {
+        List<JobSpec> specs = Jobs.parse(NULL_JOB + options);
+        assertEquals(1, specs.size());
+        err = new ByteArrayOutputStream();
+        PrintStream errStream = new PrintStream(err, true);
+        Job job = new Job(specs.get(0), new Job.Context(new PrintStream(new ByteArrayOutputStream(), true), errStream,
+                false, false, Run.defaultEngines(), PatternSource.FACTORY, clock));
+        job.start();
+        job.awaitFinished();
+        return job;
+    }
+
+    private Job run(String options) throws InterruptedException {
+        Job j = run(options, new VirtualClock(READ_COST));
+        assertEquals(0, j.stats().error, err.toString());
+        return j;
+    }
+
+    private static long usecOf(Job j) {
+        return j.stats().runtimeMicros[0];
+    }
+
+    @Test
+    void timeBasedJobMeasuresExactlyItsRuntime() throws Exception {
+        Job j = run("time_based\nruntime=1\n");
+        // The loop stops at the first check at or past 1 s; the drain and the end stamp add a few reads.
+        long us = usecOf(j);
+        assertTrue(us >= 1_000_000 && us <= 1_000_000 + 10 * READ_COST / 1000, "runtime " + us + " us");
+        assertTrue(j.stats().totalIoU[0] > 1000, "ios " + j.stats().totalIoU[0]);
+    }
+
+    @Test
+    void sizeBasedJobIgnoresRuntimeUntilItIsReached() throws Exception {
+        // 256 I/Os of 30 us end long before the 1 s runtime: the job ends with its size.
+        Job j = run("size=1m\nruntime=1\n");
+        assertEquals(256, j.stats().totalIoU[0]);
+        assertTrue(usecOf(j) < 100_000, "runtime " + usecOf(j));
+    }
+
+    @Test
+    void rampTimeIsExcludedFromTheMeasuredRuntime() throws Exception {
+        Job j = run("time_based\nruntime=600ms\nramp_time=400ms\n");
+        long us = usecOf(j);
+        assertTrue(us >= 600_000 && us <= 600_000 + 10 * READ_COST / 1000, "measured " + us + " us");
+    }
+
+    @Test
+    void rampTimeExtendsTheJobsLife() throws Exception {
+        Job j = run("time_based\nruntime=600ms\nramp_time=400ms\n");
+        long lifeUs = (j.endNanos() - j.startNanos()) / 1000L;
+        assertTrue(lifeUs >= 1_000_000 && lifeUs < 1_010_000, "life " + lifeUs + " us");
+    }
+
+    @Test
+    void rampTimeIosAreNotCounted() throws Exception {
+        // Same per-I/O cost with and without a ramp: the counted I/Os are those of the runtime only.
+        long plain = run("time_based\nruntime=600ms\n").stats().totalIoU[0];
+        long ramped = run("time_based\nruntime=600ms\nramp_time=400ms\n").stats().totalIoU[0];
+        assertTrue(Math.abs(plain - ramped) <= 2, plain + " I/Os without ramp, " + ramped + " with");
+    }
+
+    @Test
+    void rateIopsIssuesExactlyTheAskedRate() throws Exception {
+        Job j = run("time_based\nruntime=2\nrate_iops=100\n");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 199 && ios <= 201, ios + " I/Os in 2 s at rate_iops=100");
+    }
+
+    @Test
+    void rateInBytesPacesByBlockSize() throws Exception {
+        // 400 KiB/s of 4 KiB blocks: 100 I/Os per second.
+        Job j = run("time_based\nruntime=2\nrate=400k\n");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 199 && ios <= 201, ios + " I/Os in 2 s at rate=400k");
+    }
+
+    @Test
+    void ratePacingSleepsInsteadOfSpinning() throws Exception {
+        VirtualClock clock = new VirtualClock(READ_COST);
+        run("time_based\nruntime=2\nrate_iops=100\n", clock);
+        // 200 I/Os of about 30 us: nearly all of the 2 s are rate waits.
+        assertTrue(clock.parkedNanos() > 1_900_000_000L, "parked " + clock.parkedNanos() + " ns");
+    }
+
+    @Test
+    void poissonRateAveragesTheAskedRate() throws Exception {
+        Job j = run("time_based\nruntime=4\nrate_iops=200\nrate_process=poisson\n");
+        double iops = j.stats().totalIoU[0] * 1e6 / usecOf(j);
+        assertEquals(200, iops, 20, "poisson rate_iops=200 gave " + iops);
+    }
+
+    @Test
+    void rateIopsMinFailsAJobThatFallsShort() throws Exception {
+        // thinktime holds the job to 10 IOPS; fio checks rate_iops_min from 2 s on.
+        Job j = run("time_based\nruntime=10\nthinktime=100ms\nrate_iops_min=50\n", new VirtualClock(READ_COST));
+        // fio's integer arithmetic: 10 I/Os in a cycle a little over 1000 ms is 9 IOPS.
+        assertTrue(err.toString().contains("j: rate_iops_min=50 not met, got 9 IOPS"), err.toString());
+        assertEquals(5, j.stats().error);
+        assertEquals("check_min_rate", j.stats().errorFunction);
+        assertTrue(usecOf(j) < 5_000_000, "failed early, after " + usecOf(j) + " us");
+    }
+
+    @Test
+    void thinktimeWithoutSpinOnlySleeps() throws Exception {
+        VirtualClock clock = new VirtualClock(READ_COST);
+        run("time_based\nruntime=1\nthinktime=20ms\n", clock);
+        // the whole think asleep, but for the last 100 us of each wait (spun, as the loop does)
+        double parked = clock.parkedNanos() / 1e9;
+        assertTrue(parked > 0.95 && parked <= 1.0, "parked " + parked + " s");
+    }
+
+    @Test
+    void thinktimePausesAfterEveryIo() throws Exception {
+        Job j = run("time_based\nruntime=1\nthinktime=20ms\n");
+        long ios = j.stats().totalIoU[0];
+        // 1 s / (20 ms + one I/O) = 49.9: the 50th think is cut short by the runtime.
+        assertTrue(ios >= 49 && ios <= 51, ios + " I/Os");
+    }
+
+    @Test
+    void thinktimeBlocksPausesAfterThatManyIos() throws Exception {
+        Job j = run("time_based\nruntime=1\nthinktime=20ms\nthinktime_blocks=4\n");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 196 && ios <= 204, ios + " I/Os");
+    }
+
+    @Test
+    void thinktimeSpinBusyWaitsPartOfTheThink() throws Exception {
+        VirtualClock clock = new VirtualClock(READ_COST);
+        Job j = run("time_based\nruntime=1\nthinktime=20ms\nthinktime_spin=5ms\n", clock);
+        assertEquals(0, j.stats().error);
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 49 && ios <= 51, ios + " I/Os");
+        // 5 of each think's 20 ms are spent spinning, the other 15 ms asleep
+        double parked = clock.parkedNanos() / 1e9;
+        assertTrue(parked > 0.7 && parked < 0.76, "parked " + parked + " s");
+    }
+
+    @Test
+    void startdelayDelaysTheJobsIo() throws Exception {
+        VirtualClock clock = new VirtualClock(READ_COST);
+        Job j = run("size=1m\nstartdelay=200ms\n", clock);
+        assertEquals(256, j.stats().totalIoU[0]);
+        JobStats st = j.stats();
+        assertTrue(st.totalRunTimeMillis >= 200 && st.totalRunTimeMillis < 250, "life " + st.totalRunTimeMillis + " ms");
+        assertTrue(usecOf(j) < 50_000, "startdelay is not measured runtime: " + usecOf(j));
+    }
+}
