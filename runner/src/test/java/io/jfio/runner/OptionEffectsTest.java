@@ -155,6 +155,8 @@ class OptionEffectsTest {
             SMALL + "rw=write\nsize=256k\nio_size=8k\nfallocate=none\nfilename=DIR/f\n",
             SMALL + "rw=write\nsize=256k\nio_size=8k\nfallocate=truncate\nfilename=DIR/f\n",
             SMALL + "rw=read\nsize=64k\nallow_file_create=0\nfilename=DIR/f\n",
+            // file_append: the second job writes its 64k after the first one's
+            "[global]\nioengine=psync\nbs=4k\nrw=write\nsize=64k\nfilename=DIR/f\n[a]\n[b]\nstonewall\nfile_append=1\n",
         };
         for (String job : jobs) {
             Outcome[] o = both(job, "json");
@@ -363,6 +365,7 @@ class OptionEffectsTest {
             {r + "invalidate=0\n", "fadvise64", "POSIX_FADV_DONTNEED"},
             {r + "invalidate=1\n", "fadvise64", "POSIX_FADV_DONTNEED"},
             {w + "create_on_open=1\n", "openat", "openat\\([^\\n]*DIR/f[^\\n]*O_CREAT"},
+            {r + "buffered=0\n", "openat", "openat\\([^\\n]*DIR/f[^\\n]*O_DIRECT"},
         };
         for (String[] c : cases) {
             Outcome[] o = both(c[0], "json", c[1]);

@@ -190,6 +190,9 @@ public final class FileSetup {
 
     /** fio's get_start_offset: offset (or offset=N% of the file) + clone index x offset_increment. */
     private long startOffset(IoFile f, long align) {
+        if (opts.files().fileAppend() && f.type == IoFile.Type.REGULAR) {
+            return Math.max(0, f.realSize); // file_append: the job's region starts at the end of the file
+        }
         long offset = 0;
         if (opts.size().offsetPercent() != 0) {
             if (f.realSize > 0) {
@@ -264,8 +267,9 @@ public final class FileSetup {
         LibC c = Native.libc();
         long oldLength = Math.max(0, f.realSize);
         boolean overwrite = opts.files().overwrite() || mode.reads();
-        boolean newLayout = mode.reads() || (mode.writes() && overwrite);
-        boolean unlink = mode.writes() && !overwrite;
+        boolean append = opts.files().fileAppend();
+        boolean newLayout = mode.reads() || (mode.writes() && overwrite && !append);
+        boolean unlink = mode.writes() && !overwrite && !append;
         if (unlink || newLayout) {
             c.unlink(f.path);
         }
