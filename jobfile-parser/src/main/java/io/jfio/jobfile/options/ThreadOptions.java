@@ -26,6 +26,7 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
                             SizeOptions size, FileOptions files, QueueOptions queue, RuntimeOptions runtime,
                             RandomOptions random, RateOptions rate, ThinkTimeOptions think, CpuOptions cpu,
                             StatOptions stat, ZoneOptions zone, MemOptions mem, LatencyTargetOptions latency,
+                            BufferOptions buffer, LogOptions logs, IoLogOptions iolog,
                             List<ParseWarning> unsupported) {
 
     /** The options of a job, made on first use and kept with the spec (so every reader shares one model). */
@@ -55,8 +56,11 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
             ZoneOptions zone = ZoneOptions.from(spec);
             MemOptions mem = MemOptions.from(spec);
             LatencyTargetOptions latency = LatencyTargetOptions.from(spec);
+            BufferOptions buffer = BufferOptions.from(spec);
+            LogOptions logs = LogOptions.from(spec);
+            IoLogOptions iolog = IoLogOptions.from(spec);
             return new ThreadOptions(spec, process, io, bs, size, files, queue, runtime, random, rate, think, cpu,
-                    stat, zone, mem, latency, unread(spec, spec.endReadLog()));
+                    stat, zone, mem, latency, buffer, logs, iolog, unread(spec, spec.endReadLog()));
         } catch (RuntimeException e) {
             spec.endReadLog();
             throw e;

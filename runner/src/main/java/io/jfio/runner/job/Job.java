@@ -7,7 +7,6 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
-import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
@@ -15,7 +14,9 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.options.ThreadOptions;
+import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
 import io.jfio.runner.workload.JobError;
@@ -57,6 +58,13 @@ public final class Job {
     private volatile long startNanos;
     private volatile long endNanos;
     private Thread thread;
+
+    /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
+    private int jobCount = 1;
+
+    public void setJobCount(int n) {
+        jobCount = n;
+    }
 
     public Job(JobSpec spec, Context ctx) {
         this.spec = spec;
@@ -256,7 +264,10 @@ public final class Job {
             return;
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
+        BufferContent content = BufferContent.forJob(spec, buffers, mode.writes(),
+                !"0".equals(spec.getString("verify")), jobCount); // verify: read here until its group lands
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
+        JobLogs logs = null;
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
@@ -293,6 +304,10 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(opts.stat().bwAvgTimeMs(), opts.stat().iopsAvgTimeMs());
             stats.measure(!opts.stat().disableLat(), !opts.stat().disableClat(), !opts.stat().disableSlat());
+            logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+            // Loads the management classes now: done inside the timed phase it delayed the first I/O
+            // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
+            allocatedBytes();
             long epoch = ctx.clock().nanoTime();
             long runtimeUs = opts.runtime().runtimeUs();
             long rampUs = opts.runtime().rampTimeUs();
@@ -308,7 +323,9 @@ public final class Job {
                     .syncs(opts.io().fsync(), opts.io().fdatasync())
                     .errors(continueOnErrorBits(), ctx.err())
                     .direct(opts.io().direct())
+                    .content(content)
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
+                    .logs(logs)
                     .build();
             long allocBefore = allocatedBytes();
             loop.run();
@@ -334,6 +351,9 @@ public final class Job {
             }
             state.setRunState(JobState.FINISHING);
         } finally {
+            if (logs != null) {
+                logs.finish(System.nanoTime());
+            }
             closeAll(engine, fs, diskless);
             engine.cleanup();
             if (opts.files().unlink() && !diskless) {
@@ -388,8 +408,7 @@ public final class Job {
 
     /**
      * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
-     * logical block size, and filled with random data once unless zero_buffers (fio fills its
-     * buffers once; scramble_buffers keeps them incompressible).
+     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
      */
     private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
         boolean direct = opts.io().direct();
@@ -399,17 +418,8 @@ public final class Job {
                 lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
             }
         }
-        IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
+        return IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(opts.mem().iomemAlign(), lbs, direct));
-        if (!spec.getBool("zero_buffers")) { // read here until the buffer options have their group
-            AlignedBuffer region = buffers.region();
-            byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
-            ThreadLocalRandom.current().nextBytes(chunk);
-            for (long p = 0; p < buffers.length(); p += chunk.length) {
-                region.put(p, chunk, 0, (int) Math.min(chunk.length, buffers.length() - p));
-            }
-        }
-        return buffers;
     }
 
     /** The largest block size the job can issue: the unit buffer size. */
