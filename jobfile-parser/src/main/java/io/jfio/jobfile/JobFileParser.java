@@ -406,10 +406,6 @@ public final class JobFileParser {
                 } else if (o.name().equals("rwmixwrite")) {
                     st.locations.put("rwmixread", loc);
                 }
-                if (OptionTiers.ignored(o.name())) {
-                    warnings.add(new ParseWarning(loc, o.name(),
-                            "option " + o.name() + " is accepted for compatibility but not supported by jfio; ignored"));
-                }
             }
         }
         if (err == null && readOnly && o.name().equals("rw") && writesOrTrims(st)) {

@@ -1,9 +1,13 @@
 package io.jfio.jobfile;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 /**
  * One job as fio would run it after parsing: its name, its report group and every option with
@@ -36,6 +40,9 @@ public final class JobSpec {
     private int groupId;
     private int cloneIndex;
     private List<Map.Entry<String, String>> givenOptions = List.of();
+    /** Options read while a read log is open (see {@link #beginReadLog}), or null. */
+    private Set<String> readLog;
+    private final Map<Class<?>, Object> derived = new HashMap<>();
 
     public JobSpec(String name, int index, Map<String, Object> values, Map<String, String> postfixes,
                    Map<String, SourceLocation> locations, Map<String, String> engineOptions) {
@@ -75,6 +82,59 @@ public final class JobSpec {
         this.cloneIndex = cloneIndex;
     }
 
+    /** The same job at another position in run order (for tools and tests that place jobs themselves). */
+    public JobSpec withIndex(int newIndex) {
+        JobSpec s = new JobSpec(name, newIndex, values, postfixes, locations, engineOptions);
+        s.groupId = groupId;
+        s.cloneIndex = cloneIndex;
+        s.givenOptions = givenOptions;
+        return s;
+    }
+
+    /**
+     * Starts recording which options are read through this spec's accessors: the typed option
+     * model opens a log, builds its groups, and every option set but not read is one jfio ignores.
+     */
+    public synchronized void beginReadLog() {
+        readLog = new LinkedHashSet<>();
+    }
+
+    /** Ends the log begun by {@link #beginReadLog} and returns the options read meanwhile. */
+    public synchronized Set<String> endReadLog() {
+        Set<String> r = readLog == null ? Set.of() : readLog;
+        readLog = null;
+        return r;
+    }
+
+    /**
+     * Takes an option back out of the open read log: a group read it but jfio does not do what
+     * the given value asks (e.g. a mode jfio lacks), so it must warn as not supported.
+     */
+    public synchronized void notHonoured(String option) {
+        if (readLog != null) {
+            readLog.remove(option);
+        }
+    }
+
+    private synchronized void touch(String option) {
+        if (readLog != null) {
+            readLog.add(option);
+        }
+    }
+
+    /**
+     * A value computed once from this spec and kept with it (the typed option model): the first
+     * call makes it, later calls return the same instance.
+     */
+    public synchronized <T> T derived(Class<T> type, Function<JobSpec, T> make) {
+        Object v = derived.get(type);
+        if (v == null) {
+            v = make.apply(this);
+            derived.put(type, v);
+        }
+        return type.cast(v);
+    }
+
     /** True when the option was given in the job file, [global] or command line (not just defaulted). */
     public boolean isSet(String option) {
         return locations.containsKey(option);
@@ -85,10 +145,12 @@ public final class JobSpec {
     }
 
     public boolean has(String option) {
+        touch(option);
         return values.containsKey(option);
     }
 
     public Object value(String option) {
+        touch(option);
         return values.get(option);
     }
 
@@ -126,17 +188,20 @@ public final class JobSpec {
 
     /** Strings and choices (the matched word; see {@link #postfix}). Null when unset and without default. */
     public String getString(String option) {
+        touch(option);
         Object v = values.get(option);
         return v == null ? null : v.toString();
     }
 
     /** The text after ':' of a choice value (rw=randread:8 gives "8"), or null. */
     public String postfix(String option) {
+        touch(option);
         return postfixes.get(option);
     }
 
     @SuppressWarnings("unchecked")
     public List<BsSplitEntry>[] getBsSplit() {
+        touch("bssplit");
         return (List<BsSplitEntry>[]) values.get("bssplit");
     }
 
@@ -163,6 +228,7 @@ public final class JobSpec {
 
     /** True when a size-type option was given as a percentage (size=50%). */
     public boolean isPercent(String option) {
+        touch(option);
         Object v = values.get(option);
         return v instanceof Long l && FioNumbers.isPercent(l);
     }
@@ -174,6 +240,7 @@ public final class JobSpec {
 
     /** True when a zone-capable option (size, offset, io_size, offset_increment, zoneskip) was given as Nz. */
     public boolean isZones(String option) {
+        touch(option);
         Object v = values.get(option);
         return v instanceof Long l && FioNumbers.isZones(l);
     }
@@ -206,6 +273,7 @@ public final class JobSpec {
     }
 
     private Object require(String option) {
+        touch(option);
         Object v = values.get(option);
         if (v == null) {
             throw new IllegalArgumentException("option " + option + " has no value in job " + name);

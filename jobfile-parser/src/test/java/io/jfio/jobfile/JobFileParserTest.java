@@ -279,7 +279,8 @@ class JobFileParserTest {
         assertTrue(warned(r, "not a range"));
 
         r = parse("[j]\nnice=1\n");
-        assertTrue(warned(r, "not supported by jfio"));
+        assertEquals("[t.fio:2: option nice is not supported by jfio; ignored]",
+                io.jfio.jobfile.options.ThreadOptions.of(r.jobs().get(0)).unsupported().toString());
 
         r = parse("[j]\nverifysort=1\n");
         assertTrue(warned(r, "deprecated"));

@@ -12,7 +12,6 @@ import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
 import io.jfio.runner.job.IoSource;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.workload.Opts;
 import io.jfio.runner.job.SourceFactory;
 
 import java.io.ByteArrayOutputStream;
@@ -263,12 +262,13 @@ public final class MultiRun {
         List<JobSpec> wave = new ArrayList<>();
         for (int i = 0; i < jobs.size(); i++) {
             JobSpec s = jobs.get(i);
-            String waitFor = Opts.getString(s, null, "wait_for");
-            if ((i > 0 && s.cloneIndex() == 0 && Opts.getBool(s, false, "stonewall", "wait_for_previous"))
+            var o = io.jfio.jobfile.options.ThreadOptions.of(s);
+            String waitFor = o.process().waitFor();
+            if ((i > 0 && s.cloneIndex() == 0 && o.process().stonewall())
                     || (waitFor != null && !waitFor.isEmpty())) {
                 break;
             }
-            if (Opts.getLong(s, 0, "startdelay") == 0 && !s.isSet("startdelay")) {
+            if (!o.runtime().startDelaySet()) {
                 wave.add(s);
             }
         }

@@ -2,7 +2,6 @@ package io.jfio.runner;
 
 import io.jfio.runner.files.FileNames;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.workload.Opts;
 import io.jfio.runner.stats.DiskDevices;
 
 import java.util.ArrayList;
@@ -40,9 +39,9 @@ final class DiskTracker {
 
     void track(List<Job> jobs) {
         for (Job j : jobs) {
-            String engine = Opts.getString(j.spec(), "psync", "ioengine");
+            String engine = j.options().queue().ioengine();
             // fio adds a job's disks once its files are set up, so one that failed there shows none.
-            if (!Opts.getBool(j.spec(), true, "disk_util") || engine.equals("null") || engine.startsWith("cpuio")
+            if (!j.options().stat().diskUtil() || engine.equals("null") || engine.startsWith("cpuio")
                     || EngineKinds.diskless(engine)
                     || j.setupFailed()) {
                 continue;

@@ -1,8 +1,10 @@
 package io.jfio.runner;
 
-import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
-import io.jfio.jobfile.SizeRange;
+import io.jfio.jobfile.options.BlockSizeOptions;
+import io.jfio.jobfile.options.LatencyTargetOptions;
+import io.jfio.jobfile.options.StatOptions;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.report.DirectionStats;
 import io.jfio.report.DiskUtil;
 import io.jfio.report.JobOption;
@@ -13,7 +15,6 @@ import io.jfio.report.format.OutputFormat;
 import io.jfio.report.format.Preamble;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.workload.Opts;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
@@ -56,13 +57,14 @@ final class Reporter {
         int processes = 0;
         for (Job j : run.jobs()) {
             JobSpec s = j.spec();
-            if (Opts.getBool(s, false, "thread")) {
+            ThreadOptions o = j.options();
+            if (o.process().thread()) {
                 threads++;
             } else {
                 processes++;
             }
-            int numjobs = (int) Opts.getLong(s, 1, "numjobs");
-            if (s.cloneIndex() == 0 && EngineKinds.noIo(Opts.getString(s, "psync", "ioengine"))) {
+            int numjobs = o.process().numjobs();
+            if (s.cloneIndex() == 0 && EngineKinds.noIo(o.queue().ioengine())) {
                 // fio prints no job line for cpuio/exec jobs (FIO_NOIO)
                 continue;
             }
@@ -70,8 +72,7 @@ final class Reporter {
                 long[][] bs = blockSizes(s);
                 ReportOptions ro = reportOptions(s);
                 b.append(Preamble.jobLine(s.name(), s.groupId(), j.mode().name(), bs[0], bs[1],
-                        Opts.getBool(s, false, "bs_is_seq_rand"), Opts.getString(s, "psync", "ioengine"),
-                        (int) Opts.getLong(s, 1, "iodepth"), ro.sigFigs, ro.kbBase));
+                        o.bs().bsIsSeqRand(), o.queue().ioengine(), o.queue().iodepth(), ro.sigFigs, ro.kbBase));
             } else if (s.cloneIndex() == numjobs - 1) {
                 b.append(Preamble.clonesLine());
             }
@@ -84,36 +85,12 @@ final class Reporter {
 
     /** Minimum and maximum block size per direction, as fio prints them in the job line. */
     static long[][] blockSizes(JobSpec s) {
-        long[] bs = Opts.getPerDirection(s, 4096, "bs");
-        long[] min = bs.clone();
-        long[] max = bs.clone();
-        if (s.isSet("bsrange") && s.value("bsrange") != null) {
-            try {
-                SizeRange[] r = s.getRanges("bsrange");
-                for (int d = 0; d < 3; d++) {
-                    SizeRange x = r[Math.min(d, r.length - 1)];
-                    min[d] = x.low();
-                    max[d] = x.high();
-                }
-            } catch (RuntimeException e) {
-                // keep bs
-            }
-        }
-        if (s.isSet("bssplit") && s.value("bssplit") != null) {
-            List<BsSplitEntry>[] split = s.getBsSplit();
-            for (int d = 0; d < 3 && d < split.length; d++) {
-                if (split[d] == null || split[d].isEmpty()) {
-                    continue;
-                }
-                long lo = Long.MAX_VALUE;
-                long hi = 0;
-                for (BsSplitEntry e : split[d]) {
-                    lo = Math.min(lo, e.blockSize());
-                    hi = Math.max(hi, e.blockSize());
-                }
-                min[d] = lo;
-                max[d] = hi;
-            }
+        BlockSizeOptions bs = ThreadOptions.of(s).bs();
+        long[] min = new long[3];
+        long[] max = new long[3];
+        for (int d = 0; d < 3; d++) {
+            min[d] = bs.min(d);
+            max[d] = bs.max(d);
         }
         return new long[][] {min, max};
     }
@@ -134,7 +111,9 @@ final class Reporter {
             r.globalOptions = globalOptions(run.jobs().get(0).spec());
         }
         for (Job j : run.jobs()) {
-            r.addJob(jobResult(j, elapsedMs));
+            if (j.options().stat().stats()) { // stats=0: fio leaves the job out of the report
+                r.addJob(jobResult(j, elapsedMs));
+            }
         }
         for (DiskTracker.Entry e : disks) {
             DiskUtil d = diskUtil(e);
@@ -164,46 +143,24 @@ final class Reporter {
     }
 
     static ReportOptions reportOptions(JobSpec s) {
+        ThreadOptions o = ThreadOptions.of(s);
+        StatOptions st = o.stat();
         ReportOptions ro = new ReportOptions();
-        for (String name : new String[] {"kb_base", "unit_base", "significant_figures", "percentile_list",
-            "clat_percentiles", "lat_percentiles", "slat_percentiles", "unified_rw_reporting", "group_reporting",
-            "continue_on_error"}) {
-            if (!s.has(name) || s.value(name) == null) {
-                continue;
-            }
-            Object v = s.value(name);
-            String text;
-            if (v instanceof double[] list) {
-                StringBuilder b = new StringBuilder();
-                for (double x : list) {
-                    if (b.length() > 0) {
-                        b.append(':');
-                    }
-                    b.append(x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x));
-                }
-                text = b.toString();
-            } else if (v instanceof Boolean bo) {
-                text = bo ? "1" : "0";
-            } else {
-                text = v.toString();
-            }
-            try {
-                ro.apply(name, text);
-            } catch (RuntimeException e) {
-                // a value the report can't take: keep its default
-            }
+        ro.kbBase = st.kbBase();
+        ro.unitBase = st.unitBase();
+        ro.sigFigs = st.significantFigures();
+        ro.setPercentiles(st.percentileList(), st.percentileDigits());
+        ro.clatPercentiles = st.clatPercentiles();
+        ro.latPercentiles = st.latPercentiles();
+        ro.slatPercentiles = st.slatPercentiles();
+        ro.unified = st.unified();
+        ro.groupReporting = st.groupReporting();
+        // ignore_error turns continue_on_error on for its types too (the errors line follows).
+        ro.continueOnError = o.errors().continueOnError() != 0;
+        if (!s.isSet("unit_base") && EngineKinds.bitBased(o.queue().ioengine())) {
+            ro.unitBase = 1;
         }
-        try {
-            // ignore_error turns continue_on_error on for its types too (the errors line follows).
-            if (io.jfio.jobfile.options.ErrorOptions.from(s).continueOnError() != 0) {
-                ro.apply("continue_on_error", "all");
-            }
-        } catch (RuntimeException e) {
-            // no error policy to show
-        }
-        if (!s.isSet("unit_base") && EngineKinds.bitBased(Opts.getString(s, "psync", "ioengine"))) {
-            ro.apply("unit_base", "1");
-        }
+        ro.zonedBlockDevice = "zbd".equals(o.zone().zoneMode());
         return ro;
     }
 
@@ -213,7 +170,7 @@ final class Reporter {
         JobResult r = new JobResult();
         r.name = s.name();
         r.groupId = s.groupId();
-        r.description = Opts.getString(s, null, "description");
+        r.description = job.options().process().description();
         r.pid = ProcessHandle.current().pid();
         r.error = st.error;
         if (st.error != 0) {
@@ -280,13 +237,11 @@ final class Reporter {
         for (int i = 0; i < 12; i++) {
             r.latMs.add(i, st.latMsec[i]);
         }
-        r.latencyDepth = Opts.getLong(s, 1, "iodepth");
-        r.latencyTargetNs = Opts.getLong(s, 0, "latency_target") * 1000L;
-        r.latencyWindowUs = Opts.getLong(s, 0, "latency_window");
-        long pct = Opts.getLong(s, -1, "latency_percentile");
-        if (pct >= 0) {
-            r.latencyPercentile = pct;
-        }
+        LatencyTargetOptions lt = job.options().latency();
+        r.latencyDepth = job.options().queue().iodepth();
+        r.latencyTargetNs = lt.targetUs() * 1000L;
+        r.latencyWindowUs = lt.windowUs();
+        r.latencyPercentile = lt.percentile();
         return r;
     }
 }

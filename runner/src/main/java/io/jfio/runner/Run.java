@@ -2,6 +2,8 @@ package io.jfio.runner;
 
 import io.jfio.engine.IoFile;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ThreadOptions;
+import io.jfio.runner.files.FileNames;
 import io.jfio.jobfile.options.LogOptions;
 import io.jfio.runner.files.DevCheck;
 import io.jfio.runner.files.FileNames;
@@ -10,7 +12,6 @@ import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
 import io.jfio.runner.job.RunState;
 import io.jfio.runner.job.JobState;
-import io.jfio.runner.workload.Opts;
 import io.jfio.runner.job.SourceFactory;
 import io.jfio.runner.log.AggregateBwLog;
 import io.jfio.runner.replay.ReplaySpec;
@@ -97,6 +98,20 @@ public final class Run {
             }
         }
         Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
+        java.util.Set<io.jfio.jobfile.ParseWarning> ignored = new java.util.LinkedHashSet<>();
+        for (JobSpec spec : request.jobs()) {
+            try {
+                ignored.addAll(ThreadOptions.of(spec).unsupported());
+            } catch (IllegalArgumentException e) {
+                err.println("fio: job " + spec.name() + ": " + e.getMessage());
+                closeQuietly(file, report);
+                return 1;
+            }
+        }
+        // every option a job set that jfio does not do: once per place it was set
+        for (io.jfio.jobfile.ParseWarning w : ignored) {
+            err.println("fio: warning: " + w);
+        }
         for (JobSpec spec : request.jobs()) {
             jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
         }
@@ -110,14 +125,13 @@ public final class Run {
                 }
             }
         }
-        String mounted = missingDevice();
-        if (mounted == null) {
-            mounted = mountedTarget();
-        }
-        if (mounted != null) {
-            err.println(mounted);
+        String missing = missingDevice();
+        String mounted = missing == null ? mountedTarget() : null;
+        if (missing != null || mounted != null) {
+            err.println(missing != null ? missing : mounted);
             closeQuietly(file, report);
-            return 1;
+            // fio (3.33 and 3.42) refuses a write to a mounted device and yet exits 0
+            return missing != null ? 1 : 0;
         }
         try {
             Reporter reporter = new Reporter(request, this);
@@ -130,7 +144,7 @@ public final class Run {
             Signals signals = Signals.attach(this::onSignal);
             try {
                 for (Job j : jobs) {
-                    if (Opts.getBool(j.spec(), true, "create_serialize") && !stopRequested) {
+                    if (j.options().files().createSerialize() && !stopRequested) {
                         j.prepare();
                     }
                 }
@@ -148,7 +162,7 @@ public final class Run {
                 status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
                 StatusDriver st = status;
                 AggregateBwLog agg = AggregateBwLog.forRun(jobs.stream()
-                        .mapToLong(j -> LogOptions.from(j.spec()).bwAvgMsec()).min().orElse(500));
+                        .mapToLong(j -> j.options().logs().bwAvgMsec()).min().orElse(500));
                 List<java.util.concurrent.atomic.AtomicLongArray> progress = jobs.stream()
                         .map(j -> j.stats().progress).toList();
                 scheduler.run(() -> {
@@ -276,7 +290,7 @@ public final class Run {
     /** A job file target under /dev that does not exist (jfio's own check, see DevCheck), or null. */
     private String missingDevice() {
         for (Job j : jobs) {
-            if (Opts.getString(j.spec(), "psync", "ioengine").equals("null")) {
+            if (j.options().queue().ioengine().equals("null")) {
                 continue;
             }
             String refusal = DevCheck.refusal(FileNames.forJob(j.spec()));
@@ -290,7 +304,7 @@ public final class Run {
     /** fio's check_mount_writes over every job, before anything starts: fio's message or null. */
     private String mountedTarget() {
         for (Job j : jobs) {
-            if (!j.mode().modifies() || Opts.getBool(j.spec(), false, "allow_mounted_write")) {
+            if (!j.mode().modifies() || j.options().files().allowMountedWrite()) {
                 continue;
             }
             List<IoFile> files = new ArrayList<>();

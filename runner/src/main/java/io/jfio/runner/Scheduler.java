@@ -2,7 +2,6 @@ package io.jfio.runner;
 
 import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.workload.Opts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -62,8 +61,8 @@ final class Scheduler {
         for (int i = 0; i < jobs.size(); i++) {
             Job job = jobs.get(i);
             JobSpec spec = job.spec();
-            boolean stonewall = Opts.getBool(spec, false, "stonewall", "wait_for_previous");
-            String waitFor = Opts.getString(spec, null, "wait_for");
+            boolean stonewall = job.options().process().stonewall();
+            String waitFor = job.options().process().waitFor();
             while (true) {
                 checkExitAll(exitHandled);
                 boolean blocked = false;
@@ -116,12 +115,12 @@ final class Scheduler {
     private void checkExitAll(boolean[] handled) {
         for (int i = 0; i < jobs.size(); i++) {
             Job j = jobs.get(i);
-            boolean onError = Opts.getBool(j.spec(), false, "exitall_on_error") && j.stats().error != 0;
-            if (handled[i] || !j.isFinished() || !(Opts.getBool(j.spec(), false, "exitall") || onError)) {
+            boolean onError = j.options().process().exitallOnError() && j.stats().error != 0;
+            if (handled[i] || !j.isFinished() || !(j.options().process().exitall() || onError)) {
                 continue;
             }
             handled[i] = true;
-            String what = Opts.getString(j.spec(), "group", "exit_what");
+            String what = j.options().process().exitWhat();
             for (Job o : jobs) {
                 // exitall_on_error stops every job, as fio's fio_terminate_threads(TERMINATE_ALL).
                 boolean hit = onError || switch (what) {

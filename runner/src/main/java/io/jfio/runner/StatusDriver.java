@@ -6,7 +6,6 @@ import io.jfio.report.ReportOptions;
 import io.jfio.report.format.StatusLine;
 import io.jfio.runner.job.Job;
 import io.jfio.runner.job.RunState;
-import io.jfio.runner.workload.Opts;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
@@ -116,11 +115,11 @@ final class StatusDriver {
                 if (rs == RunState.SETUP) {
                     setup++;
                 }
-                JobSpec s = j.spec();
-                rateMin += sum(j, Opts.getPerDirection(s, 0, "rate_min"));
-                rateMax += sum(j, Opts.getPerDirection(s, 0, "rate"));
-                iopsMin += sum(j, Opts.getPerDirection(s, 0, "rate_iops_min"));
-                iopsMax += sum(j, Opts.getPerDirection(s, 0, "rate_iops"));
+                var r = j.options().rate();
+                rateMin += sum(j, r.rateMin());
+                rateMax += sum(j, r.rate());
+                iopsMin += sum(j, r.rateIopsMin());
+                iopsMax += sum(j, r.rateIops());
             }
         }
         long dms = Math.max(1, ms - lastMs);
@@ -152,7 +151,7 @@ final class StatusDriver {
         var m = j.mode();
         char base;
         if (m.reads() && m.writes()) {
-            long mix = Opts.getLong(j.spec(), 50, "rwmixread");
+            long mix = j.options().io().rwmixread();
             base = mix == 100 ? 'R' : mix == 0 ? 'W' : 'M';
         } else if (m.writes()) {
             base = 'W';
@@ -176,11 +175,11 @@ final class StatusDriver {
         long pending = 0;
         for (Job j : run.jobs()) {
             RunState c = j.state().runState();
-            JobSpec s = j.spec();
-            long runtimeSec = Opts.getLong(s, 0, "runtime") / 1_000_000L;
+            var rt = j.options().runtime();
+            long runtimeSec = rt.runtimeUs() / 1_000_000L;
             if (c == RunState.PENDING) {
                 pending += early ? StatusLine.ETA_UNKNOWN_YET
-                        : runtimeSec + Opts.getLong(s, 0, "ramp_time") / 1_000_000L;
+                        : runtimeSec + rt.rampTimeUs() / 1_000_000L;
                 continue;
             }
             if (!c.running()) {
@@ -192,7 +191,7 @@ final class StatusDriver {
             }
             long elapsed = Math.max(0, ((System.nanoTime() - j.startNanos()) / 1_000_000L + 999) / 1000);
             long eta;
-            if (Opts.getBool(s, false, "time_based") && runtimeSec > 0) {
+            if (rt.timeBased() && runtimeSec > 0) {
                 eta = Math.max(0, runtimeSec - elapsed);
             } else {
                 long total = 0;

@@ -1,5 +1,6 @@
 package io.jfio.runner.data;
 
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.engine.IoBuffers;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.nativeio.AlignedBuffer;
@@ -130,7 +131,7 @@ public final class BufferContent {
      * @param maxFill the largest buffer ever filled (the unit buffer capacity)
      */
     public static BufferContent forJob(JobSpec spec, boolean verifying, int jobCount, int maxFill) {
-        BufferOptions options = BufferOptions.from(spec);
+        BufferOptions options = ThreadOptions.of(spec).buffer();
         long[] minBs = spec.has("min_bs") ? spec.getPerDirection("min_bs")
                 : spec.has("bs") ? spec.getPerDirection("bs") : new long[] {4096, 4096, 4096};
         long size = spec.has("size") && !spec.isPercent("size") ? spec.getLong("size") : 0;

@@ -1,7 +1,8 @@
 package io.jfio.runner.files;
 
 import io.jfio.jobfile.JobSpec;
-import io.jfio.runner.workload.Opts;
+import io.jfio.jobfile.options.FileOptions;
+import io.jfio.jobfile.options.ThreadOptions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +24,9 @@ public final class FileNames {
 
     /** All file paths of one job (one clone), in fio's order. */
     public static List<String> forJob(JobSpec spec) {
-        List<String> dirs = splitColonList(Opts.getString(spec, null, "directory"));
-        String filename = Opts.getString(spec, null, "filename");
+        FileOptions fo = ThreadOptions.of(spec).files();
+        List<String> dirs = splitColonList(fo.directory());
+        String filename = fo.filename();
         List<String> out = new ArrayList<>();
         if (filename != null && !filename.isEmpty()) {
             String dir = dirs.isEmpty() ? null : dirs.get(0);
@@ -33,7 +35,7 @@ public final class FileNames {
             }
             return out;
         }
-        int nrfiles = (int) Math.max(1, Opts.getLong(spec, 1, "nrfiles", "nr_files"));
+        int nrfiles = fo.nrfiles();
         String dir = dirs.isEmpty() ? null : dirs.get(spec.cloneIndex() % dirs.size());
         if (nrfiles == 1) {
             // fio uses the job's name itself when it names an existing non-regular file (a device).
@@ -43,7 +45,7 @@ public final class FileNames {
                 return out;
             }
         }
-        String format = Opts.getString(spec, DEFAULT_FORMAT, "filename_format");
+        String format = fo.filenameFormat() == null ? DEFAULT_FORMAT : fo.filenameFormat();
         for (int i = 0; i < nrfiles; i++) {
             String name = expand(format, spec.name(), spec.cloneIndex(), i);
             out.add(dir == null ? name : dir + "/" + name);

@@ -8,8 +8,8 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.SyscallException;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.workload.JobError;
-import io.jfio.runner.workload.Opts;
 import io.jfio.runner.workload.RwMode;
 
 import java.io.IOException;
@@ -43,6 +43,7 @@ public final class FileSetup {
     public static final String LAYOUT_WRITE = "write";
 
     private final JobSpec spec;
+    private final ThreadOptions opts;
     private final RwMode mode;
     private final boolean diskless;
     private final boolean printLayout;
@@ -81,6 +82,7 @@ public final class FileSetup {
     public FileSetup(JobSpec spec, RwMode mode, boolean diskless, boolean printLayout, PrintStream out,
                      BooleanSupplier terminate) {
         this.spec = spec;
+        this.opts = ThreadOptions.of(spec);
         this.mode = mode;
         this.diskless = diskless;
         this.printLayout = printLayout;
@@ -109,12 +111,8 @@ public final class FileSetup {
             }
             files.add(f);
         }
-        long size = Opts.getLong(spec, 0, "size");
-        int sizePercent = 0;
-        if (spec.has("size") && spec.value("size") != null && spec.isPercent("size")) {
-            sizePercent = spec.percent("size");
-            size = 0;
-        }
+        long size = opts.size().size();
+        int sizePercent = opts.size().sizePercent();
         long minBs = minBlockSize();
         long total = 0;
         for (IoFile f : files) {
@@ -126,14 +124,9 @@ public final class FileSetup {
         }
         long fileSizeLow = 0;
         long fileSizeHigh = 0;
-        if (spec.isSet("filesize")) {
-            try {
-                var r = spec.getRanges("filesize")[0];
-                fileSizeLow = r.low();
-                fileSizeHigh = r.high();
-            } catch (RuntimeException e) {
-                fileSizeLow = fileSizeHigh = Opts.getLong(spec, 0, "filesize");
-            }
+        if (opts.size().fileSize() != null) {
+            fileSizeLow = opts.size().fileSize().low();
+            fileSizeHigh = opts.size().fileSize().high();
         }
         if ((total == 0 || total == -1) && size == 0 && fileSizeLow == 0 && !diskless) {
             throw new JobError(22, "total_file_size", spec.name() + ": you need to specify size=");
@@ -148,13 +141,13 @@ public final class FileSetup {
                 extra = (size - all) / Math.max(1, minBs);
             }
         }
-        long align = Opts.getLong(spec, 0, "offset_align");
+        long align = opts.size().offsetAlign();
         if (align == 0) {
             align = Math.max(1, minBs);
         }
         long needExtend = 0;
         long extendBytes = 0;
-        boolean createOnOpen = Opts.getBool(spec, false, "create_on_open");
+        boolean createOnOpen = opts.files().createOnOpen();
         for (IoFile f : files) {
             f.fileOffset = startOffset(f, align);
             if (fileSizeLow == 0) {
@@ -216,29 +209,31 @@ public final class FileSetup {
 
     /** fio's get_start_offset: offset (or offset=N% of the file) + clone index x offset_increment. */
     private long startOffset(IoFile f, long align) {
+        if (opts.files().fileAppend() && f.type == IoFile.Type.REGULAR) {
+            return Math.max(0, f.realSize); // file_append: the job's region starts at the end of the file
+        }
         long offset = 0;
-        if (spec.has("offset") && spec.value("offset") != null && spec.isPercent("offset")) {
+        if (opts.size().offsetPercent() != 0) {
             if (f.realSize > 0) {
-                offset = f.realSize * spec.percent("offset") / 100;
+                offset = f.realSize * opts.size().offsetPercent() / 100;
                 offset = (offset + align - 1) / align * align;
             }
         } else {
-            offset = Opts.getLong(spec, 0, "offset");
+            offset = opts.size().offset();
         }
         long inc;
-        if (spec.has("offset_increment") && spec.value("offset_increment") != null
-                && spec.isPercent("offset_increment")) {
-            inc = f.realSize > 0 ? f.realSize * spec.percent("offset_increment") / 100 : 0;
+        if (opts.size().offsetIncrementPercent() != 0) {
+            inc = f.realSize > 0 ? f.realSize * opts.size().offsetIncrementPercent() / 100 : 0;
             inc = (inc + align - 1) / align * align;
         } else {
-            inc = Opts.getLong(spec, 0, "offset_increment");
+            inc = opts.size().offsetIncrement();
         }
         return offset + spec.cloneIndex() * inc;
     }
 
     /** The smallest block size of any direction the job does (fio's td_min_bs). */
     private long minBlockSize() {
-        long[] bs = Opts.getPerDirection(spec, 4096, "bs");
+        long[] bs = opts.bs().bs();
         long min = Long.MAX_VALUE;
         if (mode.reads()) {
             min = Math.min(min, bs[0]);
@@ -289,14 +284,16 @@ public final class FileSetup {
     /** fio's extend_file: (re)create the file and write it out when the job needs its contents. */
     private void extend(IoFile f, long length) throws JobError {
         LibC c = Native.libc();
-        boolean overwrite = Opts.getBool(spec, mode.reads(), "overwrite") || mode.reads();
-        boolean newLayout = mode.reads() || (mode.writes() && overwrite);
-        boolean unlink = mode.writes() && !overwrite;
+        long oldLength = Math.max(0, f.realSize);
+        boolean overwrite = opts.files().overwrite() || mode.reads();
+        boolean append = opts.files().fileAppend();
+        boolean newLayout = mode.reads() || (mode.writes() && overwrite && !append);
+        boolean unlink = mode.writes() && !overwrite && !append;
         if (unlink || newLayout) {
             c.unlink(f.path);
         }
         int flags = OpenFlags.O_WRONLY;
-        if (Opts.getBool(spec, true, "allow_file_create")) {
+        if (opts.files().allowFileCreate()) {
             flags |= OpenFlags.O_CREAT;
         }
         if (newLayout) {
@@ -314,6 +311,7 @@ public final class FileSetup {
             fallocate(fd, f, length);
             if (!newLayout) {
                 f.realSize = length;
+                dropExtended(fd, oldLength, length);
                 return;
             }
             if (c.ftruncate(fd, length) != 0) {
@@ -328,17 +326,25 @@ public final class FileSetup {
                 c.unlink(f.path);
                 return;
             }
-            if (Opts.getBool(spec, true, "create_fsync")) {
+            if (opts.files().createFsync()) {
                 c.fsync(fd);
             }
             f.realSize = length;
+            dropExtended(fd, oldLength, length);
         } finally {
             c.close(fd);
         }
     }
 
+    /** fio drops the pages of what it just laid out, whatever invalidate says (filesetup.c after extend_file). */
+    private static void dropExtended(int fd, long from, long to) {
+        if (to > from) {
+            Native.libc().posix_fadvise(fd, from, to - from, POSIX_FADV_DONTNEED);
+        }
+    }
+
     private void fallocate(int fd, IoFile f, long length) {
-        String mode = Opts.getString(spec, "native", "fallocate");
+        String mode = opts.files().fallocate();
         LibC c = Native.libc();
         switch (mode) {
             case "none", "0" -> { }
@@ -394,24 +400,16 @@ public final class FileSetup {
 
     /** Open flags for the job's I/O (fio's generic_open_file). */
     public int openFlags(IoFile f) {
-        boolean create = f.type == IoFile.Type.REGULAR && Opts.getBool(spec, true, "allow_file_create");
-        return OpenFlags.forJob(mode.modifies(), isDirect(spec), create, syncFlags(spec));
-    }
-
-    public static boolean isDirect(JobSpec spec) {
-        if (spec.isSet("buffered") && !spec.isSet("direct")) {
-            return !Opts.getBool(spec, true, "buffered");
-        }
-        return Opts.getBool(spec, false, "direct");
+        boolean create = f.type == IoFile.Type.REGULAR && opts.files().allowFileCreate();
+        return OpenFlags.forJob(mode.modifies(), opts.io().direct(), create, syncFlags(opts));
     }
 
     /** O_SYNC / O_DSYNC for sync=1|sync|dsync. */
-    public static int syncFlags(JobSpec spec) {
-        String s = Opts.getString(spec, "none", "sync");
-        return switch (s) {
-            case "1", "sync", "true" -> OpenFlags.O_SYNC;
-            case "dsync" -> OpenFlags.O_DSYNC;
-            default -> 0;
+    public static int syncFlags(ThreadOptions opts) {
+        return switch (opts.io().sync()) {
+            case SYNC -> OpenFlags.O_SYNC;
+            case DSYNC -> OpenFlags.O_DSYNC;
+            case NONE -> 0;
         };
     }
 
@@ -434,11 +432,11 @@ public final class FileSetup {
      * pulls a randomly read file into the page cache and the job measures memory, not the disk.
      * Returns false when the kernel refused the advice (fio warns once per run).
      */
-    public static boolean fadviseHint(IoFile f, JobSpec spec, boolean randomWorkload) {
+    public static boolean fadviseHint(IoFile f, ThreadOptions opts, boolean randomWorkload) {
         if (f.fd < 0 || (f.type != IoFile.Type.REGULAR && f.type != IoFile.Type.BLOCK)) {
             return true;
         }
-        int advice = switch (Opts.getString(spec, "1", "fadvise_hint")) {
+        int advice = switch (opts.files().fadviseHint()) {
             case "0", "false" -> -1;
             case "random" -> POSIX_FADV_RANDOM;
             case "sequential" -> POSIX_FADV_SEQUENTIAL;

@@ -2,7 +2,7 @@ package io.jfio.runner.job;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.jobfile.JobSpec;
-import io.jfio.runner.workload.Opts;
+import io.jfio.jobfile.options.ThreadOptions;
 
 /** Job options some engines read through their {@link EngineContext}, converted once. */
 final class EngineJobSettings {
@@ -10,7 +10,8 @@ final class EngineJobSettings {
     }
 
     static EngineContext.FadviseHint fadviseHint(JobSpec spec) {
-        return switch (Opts.getString(spec, "1", "fadvise_hint")) {
+        String hint = ThreadOptions.of(spec).files().fadviseHint();
+        return switch (hint == null ? "1" : hint) {
             case "0", "false" -> EngineContext.FadviseHint.NONE;
             case "random" -> EngineContext.FadviseHint.RANDOM;
             case "sequential" -> EngineContext.FadviseHint.SEQUENTIAL;
@@ -21,13 +22,7 @@ final class EngineJobSettings {
 
     /** The upper end of filesize= (a size or a range), 0 when not set. */
     static long fileSizeHigh(JobSpec spec) {
-        if (!spec.isSet("filesize")) {
-            return 0;
-        }
-        try {
-            return spec.getRanges("filesize")[0].high();
-        } catch (RuntimeException e) {
-            return Opts.getLong(spec, 0, "filesize");
-        }
+        var fileSize = ThreadOptions.of(spec).size().fileSize();
+        return fileSize == null ? 0 : fileSize.high();
     }
 }

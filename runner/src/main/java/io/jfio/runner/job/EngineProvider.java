@@ -4,8 +4,8 @@ import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineRegistry;
 import io.jfio.engine.IoEngine;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.workload.JobError;
-import io.jfio.runner.workload.Opts;
 
 /**
  * Creates the engine a job asked for (ioengine=). Production always goes through the engines
@@ -19,7 +19,7 @@ public interface EngineProvider {
     /** The registry's engine for the job's ioengine (built-ins and external:), failing as fio does. */
     static EngineProvider of(EngineRegistry registry) {
         return spec -> {
-            String name = Opts.getString(spec, "psync", "ioengine");
+            String name = ThreadOptions.of(spec).queue().ioengine();
             try {
                 return registry.resolve(name).create();
             } catch (EngineException e) {

@@ -11,11 +11,11 @@ import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
-import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.options.VerifyOptions;
 import io.jfio.jobfile.options.ErrorOptions;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.log.JobLogs;
@@ -23,7 +23,6 @@ import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
 import io.jfio.runner.verify.Verifier;
 import io.jfio.runner.workload.JobError;
-import io.jfio.runner.workload.Opts;
 import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
@@ -51,6 +50,7 @@ public final class Job {
     }
 
     private final JobSpec spec;
+    private final ThreadOptions opts;
     private final Context ctx;
     private final RwMode mode;
     private boolean fadviseWarned;
@@ -72,12 +72,18 @@ public final class Job {
 
     public Job(JobSpec spec, Context ctx) {
         this.spec = spec;
+        this.opts = ThreadOptions.of(spec);
         this.ctx = ctx;
-        this.mode = RwMode.of(spec);
+        this.mode = RwMode.of(opts.io().rw());
     }
 
     public JobSpec spec() {
         return spec;
+    }
+
+    /** The job's typed options. */
+    public ThreadOptions options() {
+        return opts;
     }
 
     public RwMode mode() {
@@ -228,16 +234,16 @@ public final class Job {
             // depends on iodepth).
             Set<EngineFlag> flags = engine.flags();
             boolean diskless = flags.contains(EngineFlag.DISK_LESS);
-            int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
+            int iodepth = opts.queue().iodepth();
             if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo() && spec.cloneIndex() == 0) {
                 ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
             }
             IoEngine e = engine;
-            content = BufferContent.forJob(spec, !"0".equals(Opts.getString(spec, "0", "verify")), jobCount,
+            content = BufferContent.forJob(spec, !"0".equals(opts.verify().verify), jobCount,
                     maxBlockSize());
             setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated)
                     .withSizeHook(e::fileSize)
-                    .withLayoutFill(content::fillLayout, (int) Opts.getPerDirection(spec, 4096, "max_bs")[1]);
+                    .withLayoutFill(content::fillLayout, (int) opts.bs().max(1));
             files = setup.prepare();
         } catch (JobError e) {
             prepareError = e;
@@ -253,8 +259,8 @@ public final class Job {
     }
 
     private void runJob() throws JobError {
-        Object sd = spec.has("startdelay") ? spec.value("startdelay") : null;
-        long delay = sd instanceof SizeRange r ? pickDelay(r.low(), r.high()) : Opts.getLong(spec, 0, "startdelay");
+        SizeRange sd = opts.runtime().startDelay();
+        long delay = pickDelay(sd.low(), sd.high());
         if (delay > 0) {
             sleepMicros(delay);
         }
@@ -272,14 +278,14 @@ public final class Job {
         IoEngine engine = this.engine;
         Set<EngineFlag> flags = engine.flags();
         boolean diskless = flags.contains(EngineFlag.DISK_LESS);
-        int iodepth = (int) Math.max(1, Opts.getLong(spec, 1, "iodepth"));
+        int iodepth = opts.queue().iodepth();
         int nunits = iodepth;
         FileSetup setup = this.setup;
         List<IoFile> fs = files;
         if (state.terminated()) {
             return;
         }
-        if (Opts.getBool(spec, false, "create_only")) {
+        if (opts.files().createOnly()) {
             // fio's create_only: the files are laid out (above), then the job is done without I/O.
             return;
         }
@@ -290,18 +296,18 @@ public final class Job {
         JobLogs logs = null;
         try {
             try {
-                engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
+                engine.init(new Ctx(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
                         List.of(units), buffers, fs, blockSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
-            boolean invalidate = Opts.getBool(spec, true, "invalidate");
+            boolean invalidate = opts.files().invalidate();
             int open = 0;
             for (IoFile f : fs) {
                 try {
                     engine.openFile(f, setup.openFlags(f));
                 } catch (EngineException e) {
-                    if (e.errno() == 22 && FileSetup.isDirect(spec)) {
+                    if (e.errno() == 22 && opts.io().direct()) {
                         ctx.err().println("fio: destination does not support O_DIRECT");
                     }
                     throw engineError(e, "open");
@@ -312,7 +318,7 @@ public final class Job {
                     if (invalidate) {
                         FileSetup.invalidate(f);
                     }
-                    if (!FileSetup.fadviseHint(f, spec, mode.random()) && !fadviseWarned) {
+                    if (!FileSetup.fadviseHint(f, opts, mode.random()) && !fadviseWarned) {
                         fadviseWarned = true;
                         ctx.err().println("fio: fadvise hint failed");
                     }
@@ -323,32 +329,29 @@ public final class Job {
             flags = engine.flags();
             boolean sync = flags.contains(EngineFlag.SYNC_IO);
             source.engineQueues(!sync);
-            stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
-                    Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
+            stats.setSampleWindows(opts.stat().bwAvgTimeMs(), opts.stat().iopsAvgTimeMs());
+            stats.measure(!opts.stat().disableLat(), !opts.stat().disableClat(), !opts.stat().disableSlat());
             logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
             // Loads the management classes now: done inside the timed phase it delayed the first I/O
             // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
             allocatedBytes();
             long epoch = ctx.clock().nanoTime();
-            long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
-            long rampUs = Opts.getLong(spec, 0, "ramp_time");
-            VerifyOptions vo = VerifyOptions.from(spec);
+            long runtimeUs = opts.runtime().runtimeUs();
+            long rampUs = opts.runtime().rampTimeUs();
+            VerifyOptions vo = opts.verify();
             Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
             IoLoop.Builder lb = new IoLoop.Builder()
                     .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
                     .units(units)
-                    .batches((int) Opts.getLong(spec, 1, "iodepth_batch", "iodepth_batch_submit"),
-                            (int) Opts.getLong(spec, 1, "iodepth_batch_complete_min", "iodepth_batch_complete"),
-                            (int) Opts.getLong(spec, 0, "iodepth_batch_complete_max"),
-                            (int) Opts.getLong(spec, iodepth, "iodepth_low"))
+                    .batches(opts.queue().iodepthBatch(), opts.queue().iodepthBatchCompleteMin(),
+                            opts.queue().iodepthBatchCompleteMax(), opts.queue().iodepthLow())
                     .source(source)
-                    .stats(stats, state, Opts.getBool(spec, false, "lat_percentiles"),
-                            Opts.getBool(spec, false, "slat_percentiles"))
+                    .stats(stats, state, opts.stat().latPercentiles(), opts.stat().slatPercentiles())
                     .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
-                    .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
-                    .errors(ErrorOptions.from(spec), ctx.err())
-                    .direct(FileSetup.isDirect(spec))
+                    .syncs(opts.io().fsync(), opts.io().fdatasync())
+                    .errors(opts.errors(), ctx.err())
+                    .direct(opts.io().direct())
                     .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
                     // with verify on, fio fills write buffers through the verify path instead
                     // (populate_verify_io_u); verify=null leaves the normal contents
@@ -377,7 +380,7 @@ public final class Job {
             if (mode.trims() && stats.ioBytes[2] > 0) {
                 stats.runtimeMicros[2] = measuredUs;
             }
-            if (mode.writes() && Opts.getBool(spec, false, "end_fsync") && !diskless) {
+            if (mode.writes() && opts.files().endFsync() && !diskless) {
                 state.setRunState(RunState.FSYNCING);
                 for (IoFile f : fs) {
                     if (f.fd >= 0) {
@@ -411,7 +414,7 @@ public final class Job {
             }
             closeAll(engine, fs, diskless);
             engine.cleanup();
-            if (Opts.getBool(spec, false, "unlink") && !diskless) {
+            if (opts.files().unlink() && !diskless) {
                 for (IoFile f : fs) {
                     if (f.type == IoFile.Type.REGULAR) {
                         Native.libc().unlink(f.path);
@@ -425,7 +428,7 @@ public final class Job {
     }
 
     private void closeAll(IoEngine engine, List<IoFile> fs, boolean diskless) {
-        boolean fsyncOnClose = mode.writes() && Opts.getBool(spec, false, "fsync_on_close") && !diskless;
+        boolean fsyncOnClose = mode.writes() && opts.files().fsyncOnClose() && !diskless;
         for (IoFile f : fs) {
             if (!f.isOpen() && !diskless) {
                 continue;
@@ -452,7 +455,7 @@ public final class Job {
      * logical block size (zeroed; {@link BufferContent} fills it as fio does).
      */
     private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
-        boolean direct = FileSetup.isDirect(spec);
+        boolean direct = opts.io().direct();
         int lbs = 512;
         if (direct && !diskless) {
             for (IoFile f : fs) {
@@ -460,7 +463,7 @@ public final class Job {
             }
         }
         return IoBuffers.allocate(nunits, maxBlockSize(),
-                IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
+                IoBuffers.alignment(opts.mem().iomemAlign(), lbs, direct));
     }
 
     /** The largest block size the job can issue: the unit buffer size. */
@@ -475,73 +478,31 @@ public final class Job {
      * device granularity check them all up front, as fio checks min/max bs of every direction).
      */
     int[] blockSizes() {
-        java.util.TreeSet<Long> sizes = new java.util.TreeSet<>();
-        for (long b : Opts.getPerDirection(spec, 4096, "bs")) {
-            sizes.add(b);
-        }
-        if (spec.has("bsrange") && spec.value("bsrange") != null) {
-            try {
-                for (SizeRange r : spec.getRanges("bsrange")) {
-                    sizes.add(r.low());
-                    sizes.add(r.high());
-                }
-            } catch (RuntimeException e) {
-                // not a range: bs already covers it
-            }
-        }
-        if (spec.has("bssplit") && spec.value("bssplit") != null) {
-            try {
-                for (List<BsSplitEntry> l : spec.getBsSplit()) {
-                    if (l != null) {
-                        for (BsSplitEntry b : l) {
-                            sizes.add(b.blockSize());
-                        }
-                    }
-                }
-            } catch (RuntimeException e) {
-                // no split
-            }
-        }
-        sizes.remove(0L);
-        return sizes.stream().mapToInt(Long::intValue).toArray();
+        return opts.bs().allSizes();
     }
 
     private void applyCpuAffinity() throws JobError {
-        String list = Opts.getString(spec, null, "cpus_allowed");
-        long mask = Opts.getLong(spec, 0, "cpumask");
         long[] bits = new long[16];
-        boolean any = false;
-        if (list != null && !list.isEmpty()) {
-            for (String part : list.split(",")) {
-                String p = part.trim();
-                if (p.isEmpty()) {
-                    continue;
-                }
-                int dash = p.indexOf('-');
-                int lo = Integer.parseInt(dash < 0 ? p : p.substring(0, dash));
-                int hi = dash < 0 ? lo : Integer.parseInt(p.substring(dash + 1));
+        java.util.BitSet allowed = opts.cpu().cpusAllowed();
+        if (allowed != null && !allowed.isEmpty()) {
+            if (allowed.length() > 1024) {
                 int ncpu = Runtime.getRuntime().availableProcessors();
-                for (int c = lo; c <= hi; c++) {
-                    if (c >= 1024) {
-                        throw new JobError(22, "cpus_allowed", "fio: CPU " + c + " too large (max=" + (ncpu - 1) + ")");
-                    }
+                throw new JobError(22, "cpus_allowed", "fio: CPU " + allowed.nextSetBit(1024) + " too large (max="
+                        + (ncpu - 1) + ")");
+            }
+            int[] cpus = allowed.stream().toArray();
+            if (opts.cpu().split()) {
+                // split: each clone gets one CPU of the set, round-robin by clone index.
+                int c = cpus[spec.cloneIndex() % cpus.length];
+                bits[c / 64] |= 1L << (c % 64);
+            } else {
+                for (int c : cpus) {
                     bits[c / 64] |= 1L << (c % 64);
-                    any = true;
                 }
             }
-            if (any && "split".equals(Opts.getString(spec, "shared", "cpus_allowed_policy"))) {
-                // split: each clone gets one CPU of the set, round-robin by clone index.
-                int[] cpus = java.util.stream.IntStream.range(0, 1024)
-                        .filter(c -> (bits[c / 64] & (1L << (c % 64))) != 0).toArray();
-                int c = cpus[spec.cloneIndex() % cpus.length];
-                Arrays.fill(bits, 0);
-                bits[c / 64] |= 1L << (c % 64);
-            }
-        } else if (mask != 0) {
-            bits[0] = mask;
-            any = true;
-        }
-        if (!any) {
+        } else if (opts.cpu().cpumask() != 0) {
+            bits[0] = opts.cpu().cpumask();
+        } else {
             return;
         }
         // From the job thread itself: the pin applies to the calling thread only.
@@ -605,7 +566,7 @@ public final class Job {
 
         @Override
         public boolean syncEveryBlocks() {
-            return Opts.getLong(spec, 0, "fsync") > 0 || Opts.getLong(spec, 0, "fdatasync") > 0;
+            return ThreadOptions.of(spec).io().fsync() > 0 || ThreadOptions.of(spec).io().fdatasync() > 0;
         }
 
         @Override
@@ -630,7 +591,7 @@ public final class Job {
 
         @Override
         public String directory() {
-            return Opts.getString(spec, null, "directory");
+            return ThreadOptions.of(spec).files().directory();
         }
 
         @Override
@@ -640,13 +601,13 @@ public final class Job {
 
         @Override
         public long startOffset() {
-            return spec.has("offset") && spec.value("offset") != null && !spec.isPercent("offset")
-                    ? Opts.getLong(spec, 0, "offset") : 0;
+            var size = ThreadOptions.of(spec).size();
+            return size.offsetPercent() == 0 ? size.offset() : 0;
         }
 
         @Override
         public long runtimeMicros() {
-            return Opts.getLong(spec, 0, "runtime", "timeout");
+            return ThreadOptions.of(spec).runtime().runtimeUs();
         }
     }
 }

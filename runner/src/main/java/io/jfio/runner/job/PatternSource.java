@@ -3,12 +3,12 @@ package io.jfio.runner.job;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.workload.IoPattern;
 import io.jfio.runner.workload.Pacer;
 import io.jfio.runner.workload.WorkloadException;
 import io.jfio.runner.workload.JobError;
-import io.jfio.runner.workload.Opts;
 
 import java.util.List;
 
@@ -31,7 +31,8 @@ public final class PatternSource implements IoSource {
             boolean fio333 = "3.33".equals(System.getProperty("jfio.seeding"));
             IoPattern pattern = IoPattern.create(spec, files, spec.index() + 1, fio333);
             // fio's loop_cache_invalidate: buffered jobs re-read the device after every wrap.
-            if (Opts.getBool(spec, true, "invalidate") && !FileSetup.isDirect(spec)) {
+            ThreadOptions opts = ThreadOptions.of(spec);
+            if (opts.files().invalidate() && !opts.io().direct()) {
                 pattern.onFileWrap(fi -> FileSetup.invalidate(files.get(fi)));
             }
             return new PatternSource(pattern);

@@ -6,7 +6,7 @@ import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.VerifyOptions;
 import io.jfio.runner.verify.Verifier;
 import io.jfio.runner.verify.VerifySeeds;
-import io.jfio.runner.workload.Opts;
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
@@ -35,15 +35,15 @@ final class VerifyRun {
         } catch (NumberFormatException e) {
             // not a number: fio rejects it at parse time
         }
-        boolean overlapRisk = Opts.getBool(spec, false, "norandommap") || Opts.getBool(spec, false, "softrandommap")
+        boolean overlapRisk = ThreadOptions.of(spec).random().norandommap() || spec.getBool("softrandommap")
                 || seqNr || (rwPostfix != null && !rwPostfix.isEmpty() && !seqNr && !mode.random());
         long total = 0;
         for (IoFile f : files) {
             total += Math.max(0, f.ioSize);
         }
         long expected = minBs[1] > 0 ? total / minBs[1] + 1 : 16;
-        Verifier.Job job = new Verifier.Job(mode.writes(), lo == hi, Opts.getBool(spec, false, "time_based"),
-                overlapRisk, syncEngine, iodepth, spec.index() + 1, Opts.getBool(spec, false, "bs_unaligned"),
+        Verifier.Job job = new Verifier.Job(mode.writes(), lo == hi, ThreadOptions.of(spec).runtime().timeBased(),
+                overlapRisk, syncEngine, iodepth, spec.index() + 1, ThreadOptions.of(spec).bs().bsUnaligned(),
                 expected, diskless);
         VerifySeeds seeds = new VerifySeeds() {
             @Override
@@ -64,8 +64,7 @@ final class VerifyRun {
         if (v instanceof long[] a && a.length >= 3) {
             return a;
         }
-        long[] bs = Opts.getPerDirection(spec, 4096, "bs");
-        return bs;
+        return ThreadOptions.of(spec).bs().bs();
     }
 
     /** Each new loop over the files starts a fresh history (fio's prune_io_piece_log). */

@@ -1,5 +1,6 @@
 package io.jfio.runner.log;
 
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.JobSpec;
@@ -138,8 +139,8 @@ public final class JobLogs {
      * at set-up; {@code err} gets jfio's deviations (with file:line) for the first clone only.
      */
     public static JobLogs open(JobSpec spec, JobStats stats, List<IoFile> files, int iodepth, PrintStream err) {
-        LogOptions o = LogOptions.from(spec);
-        IoLogOptions io = IoLogOptions.from(spec);
+        LogOptions o = ThreadOptions.of(spec).logs();
+        IoLogOptions io = ThreadOptions.of(spec).iolog();
         if (spec.cloneIndex() == 0) {
             for (String w : o.warnings()) {
                 err.println("fio: warning: " + w);

@@ -1,5 +1,6 @@
 package io.jfio.runner.replay;
 
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
@@ -73,7 +74,7 @@ public final class ReplaySource implements IoSource {
     /** The production factory: read_iolog replays, anything else runs {@code pattern}. */
     public static SourceFactory factory(SourceFactory pattern, PrintStream err) {
         return (spec, files) -> {
-            IoLogOptions o = IoLogOptions.from(spec);
+            IoLogOptions o = ThreadOptions.of(spec).iolog();
             if (o.readIolog() == null) {
                 return pattern.create(spec, files);
             }

@@ -1,5 +1,6 @@
 package io.jfio.runner.replay;
 
+import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.IoLogOptions;
 
@@ -21,7 +22,7 @@ public final class ReplaySpec {
     }
 
     public static JobSpec adjust(JobSpec spec, PrintStream err) {
-        IoLogOptions o = IoLogOptions.from(spec);
+        IoLogOptions o = ThreadOptions.of(spec).iolog();
         if (o.readIolog() == null) {
             return spec;
         }

@@ -141,13 +141,17 @@ public final class JobStats {
     public void recordCompletion(int ddir, long bytes, long clatNs, long latNs, boolean latHistogram) {
         ioBytes[ddir] += bytes;
         ioCompleted[ddir]++;
-        clat[ddir].add(clatNs);
-        clatHist[ddir].add(clatNs);
-        lat[ddir].add(latNs);
-        if (latHistogram) {
-            latHist[ddir].add(latNs);
+        if (measureClat) {
+            clat[ddir].add(clatNs);
+            clatHist[ddir].add(clatNs);
+            recordLatencyBucket(clatNs);
         }
-        recordLatencyBucket(clatNs);
+        if (measureLat) {
+            lat[ddir].add(latNs);
+            if (latHistogram) {
+                latHist[ddir].add(latNs);
+            }
+        }
     }
 
     /** A completed I/O of an engine that keeps no per-I/O latencies (fio's FIO_NOSTATS): counts only. */
@@ -163,6 +167,9 @@ public final class JobStats {
     }
 
     public void recordSlat(int ddir, long slatNs, boolean histogram) {
+        if (!measureSlat) {
+            return;
+        }
         slat[ddir].add(slatNs);
         if (histogram) {
             slatHist[ddir].add(slatNs);
@@ -170,8 +177,21 @@ public final class JobStats {
     }
 
     public void recordSync(long ns) {
-        syncStat.add(ns);
-        syncHist.add(ns);
+        if (measureClat) {
+            syncStat.add(ns);
+            syncHist.add(ns);
+        }
+    }
+
+    private boolean measureLat = true;
+    private boolean measureClat = true;
+    private boolean measureSlat = true;
+
+    /** Which latencies the job measures (fio's disable_lat / disable_clat / disable_slat turn them off). */
+    public void measure(boolean lat, boolean clat, boolean slat) {
+        measureLat = lat;
+        measureClat = clat;
+        measureSlat = slat;
     }
 
     private void recordLatencyBucket(long ns) {

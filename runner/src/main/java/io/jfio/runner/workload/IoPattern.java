@@ -6,6 +6,8 @@ import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
+import io.jfio.jobfile.options.RandomOptions;
+import io.jfio.jobfile.options.ThreadOptions;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -158,7 +160,7 @@ public final class IoPattern {
     private boolean curRandom;
     private boolean curBusyOk;
 
-    private IoPattern(JobOptions o, List<IoFile> fileList, long threadNumber, boolean fio333) throws WorkloadException {
+    private IoPattern(ThreadOptions o, List<IoFile> fileList, long threadNumber, boolean fio333) throws WorkloadException {
         JobSpec job = o.spec();
         this.fio333 = fio333;
         this.threadNumber = threadNumber;
@@ -169,7 +171,7 @@ public final class IoPattern {
         }
 
         // rw mode and its :N postfix
-        rwMode = o.getString("read", "rw", "readwrite");
+        rwMode = o.io().rw().fioName();
         int tdDdir;
         switch (rwMode) {
             case "read": tdDdir = 1; break;
@@ -191,12 +193,12 @@ public final class IoPattern {
         tdRw = tdRead && tdWrite;
         trimwrite = tdTrim && tdWrite;
         randtrimwrite = trimwrite && tdRandom;
-        long kbBase = o.getLong(1024, "kb_base");
-        String rwPost = o.postfix("rw", "readwrite");
+        long kbBase = o.stat().kbBase();
+        String rwPost = o.io().rwPostfix();
         int seqNr = 1;
         long seqAdd = 0;
         if (rwPost != null && !rwPost.isEmpty()) {
-            Long v = JobOptions.parseSize(rwPost, kbBase);
+            Long v = PostfixSize.parseSize(rwPost, kbBase);
             if (tdRandom) {
                 if (v == null) {
                     throw new WorkloadException("fio: randrw postfix parsing failed");
@@ -214,14 +216,14 @@ public final class IoPattern {
         }
         ddirSeqNr = seqNr;
         ddirSeqAdd = seqAdd;
-        rwSeqIdentical = "identical".equals(o.getString("sequential", "rw_sequencer"));
-        String v = o.getString("0", "verify");
-        verify = !v.equals("0") && !v.isEmpty();
+        rwSeqIdentical = o.io().rwSequencerIdentical();
+        String v = ThreadOptions.of(job).verify().verify;
+        verify = v != null && !v.equals("0") && !v.isEmpty();
 
         // block sizes (fixup_options: min/max default to bs, ba to min bs)
-        long[] bs = o.perDirection(4096, "bs", "blocksize");
-        SizeRange[] range = o.bsRange();
-        List<BsSplitEntry>[] split = o.bsSplit();
+        long[] bs = o.bs().bs();
+        SizeRange[] range = o.bs().bsRange();
+        List<BsSplitEntry>[] split = o.bs().bsSplit();
         for (int d = 0; d < 3; d++) {
             minBs[d] = bs[d];
             maxBs[d] = bs[d];
@@ -259,28 +261,23 @@ public final class IoPattern {
         }
         rwMinBs = rmin;
         maxBsAll = mx;
-        long[] align = o.perDirection(0, "ba", "blockalign");
+        long[] align = o.bs().ba();
         boolean baDiffers = false;
         for (int d = 0; d < 3; d++) {
             ba[d] = align[d] == 0 || !tdRandom ? minBs[d] : align[d];
             baDiffers |= ba[d] != minBs[d];
         }
-        bsUnaligned = o.getBool(false, "bs_unaligned");
-        bsIsSeqRand = o.getBool(false, "bs_is_seq_rand");
+        bsUnaligned = o.bs().bsUnaligned();
+        bsIsSeqRand = o.bs().bsIsSeqRand();
 
         // read/write mix: rwmixread and rwmixwrite are one setting (the parser keeps both in step)
-        int mixRead = 50;
-        if (job.has("rwmixread")) {
-            mixRead = (int) o.getLong(50, "rwmixread");
-        } else if (job.has("rwmixwrite")) {
-            mixRead = 100 - (int) o.getLong(50, "rwmixwrite");
-        }
+        int mixRead = o.io().rwmixread();
         rwmix[READ] = mixRead;
         rwmix[WRITE] = 100 - mixRead;
-        percRand = o.perDirection(100, "percentage_random");
+        percRand = o.random().percentageRandom();
 
         // randomness
-        String distName = o.getString("random", "random_distribution");
+        String distName = o.random().randomDistribution();
         switch (distName) {
             case "random": dist = Dist.RANDOM; break;
             case "zipf": dist = Dist.ZIPF; break;
@@ -290,18 +287,18 @@ public final class IoPattern {
             case "zoned_abs": dist = Dist.ZONED_ABS; break;
             default: throw new WorkloadException("fio: unknown random distribution: " + distName);
         }
-        String gen = o.getString("tausworthe", "random_generator");
-        boolean userNoMap = o.getBool(false, "norandommap");
+        String gen = o.random().randomGenerator();
+        boolean userNoMap = o.random().norandommap();
         // fixup_options: blockalign != min bs and any non-uniform distribution turn the map off
         norandommap = userNoMap || baDiffers || dist != Dist.RANDOM;
-        timeBased = o.getBool(false, "time_based") && o.getLong(0, "runtime", "timeout") != 0;
-        numberIos = o.getLong(0, "number_ios");
-        long l = o.getLong(1, "loops");
-        loops = l <= 0 ? 1 : (int) l;
-        boolean seedSet = o.isSet("randseed") || (o.getLong(0x89, "randseed") != 0x89);
-        randRepeatable = o.getBool(true, "randrepeat") && !seedSet;
-        long randSeed = o.getLong(0x89, "randseed");
-        if (!o.getBool(true, "randrepeat") && !seedSet) {
+        timeBased = o.runtime().timeBased();
+        numberIos = o.size().numberIos();
+        loops = o.runtime().loops();
+        RandomOptions ro = o.random();
+        boolean seedSet = ro.randseedSet() || ro.randseed() != 0x89;
+        randRepeatable = ro.randrepeat() && !seedSet;
+        long randSeed = ro.randseed();
+        if (!ro.randrepeat() && !seedSet) {
             randSeed = System.nanoTime() ^ 0x5DEECE66DL; // fio takes OS entropy here
         }
         long seed = randSeed;
@@ -314,7 +311,7 @@ public final class IoPattern {
         }
         // randrepeat as given, before fio's fix-up "randseed turns randrepeat off" (which the
         // parser applies already); fio 3.33 looked at it before that fix-up
-        boolean repeatAsGiven = seedSet && !o.isSet("randrepeat") || o.getBool(true, "randrepeat");
+        boolean repeatAsGiven = seedSet && !ro.randrepeatSet() || ro.randrepeat();
         if (fio333 && tdRandom && repeatAsGiven) {
             // fio 3.33 seeded the offsets of a repeatable job from a fixed constant and the thread
             // number, and did so before randseed switched randrepeat off, so randseed did not count
@@ -322,19 +319,15 @@ public final class IoPattern {
         }
 
         // the amount: o->size becomes the files' total when unset or larger (setup_files)
-        long ioPct = 0;
-        long rawIoSize = o.getLong(0, "io_size", "io_limit");
-        if (isPercent(rawIoSize)) {
-            // io_size=N%: fio scales each file's share and keeps no absolute io_size
-            ioPct = -1 - rawIoSize;
-            rawIoSize = 0;
-        }
+        // io_size=N%: fio scales each file's share and keeps no absolute io_size
+        long ioPct = o.size().ioSizePercent();
+        long rawIoSize = o.size().ioSize();
         long total = 0;
         for (IoFile f : files) {
             total += ioPct != 0 && ioPct != 100 ? f.ioSize * ioPct / 100 : f.ioSize;
         }
-        long sz = o.getLong(0, "size");
-        if (isPercent(sz) || sz < 0) {
+        long sz = o.size().size();
+        if (sz < 0) {
             sz = 0; // size=N% (or zones) is already applied to the files' io sizes by the runner
         }
         size = sz == 0 || (total != 0 && sz > total) ? total : sz;
@@ -359,7 +352,7 @@ public final class IoPattern {
         boolean need64 = "tausworthe64".equals(gen);
         for (IoFile f : files) {
             if (Math.min(f.realSize, f.ioSize) / rwMinBs > 0xFFFFFFFFL && "tausworthe".equals(gen)
-                && !o.isSet("random_generator")) {
+                && !ro.randomGeneratorSet()) {
                 need64 = true;
             }
         }
@@ -367,24 +360,18 @@ public final class IoPattern {
         lfsr = "lfsr".equals(gen);
 
         // zones: fio turns zonesize alone into zonemode=strided, and strided zones off for several open files
-        String zoneMode = o.getString("none", "zonemode");
-        long zs = o.getLong(0, "zonesize");
-        if (zs < 0) {
-            zs = 0;
-        }
+        String zoneMode = o.zone().zoneMode();
+        long zs = o.zone().zoneSize();
         if ("zbd".equals(zoneMode)) {
             throw new WorkloadException(job.name() + ": zonemode=zbd is not supported by jfio");
         }
-        boolean str = zs != 0 && ("strided".equals(zoneMode) || !o.isSet("zonemode") && !job.has("zonemode"));
-        long openFiles = o.getLong(0, "openfiles", "open_files");
-        if (openFiles <= 0 || openFiles > nrFiles) {
-            openFiles = nrFiles;
-        }
+        boolean str = zs != 0 && "strided".equals(zoneMode);
+        long openFiles = Math.min(o.files().openfiles(), nrFiles);
         strided = str && openFiles <= 1;
         stridedSize = zs;
-        long zr = o.getLong(0, "zonerange");
+        long zr = o.zone().zoneRange();
         stridedRange = zr > 0 ? zr : zs;
-        stridedSkip = Math.max(0, o.getLong(0, "zoneskip"));
+        stridedSkip = o.zone().zoneSkip();
 
         // per-file state
         fileOff = new long[nrFiles];
@@ -395,7 +382,7 @@ public final class IoPattern {
         maps = new RandomMap[nrFiles];
         lfsrs = new Lfsr[nrFiles];
         dists = new Distributions[nrFiles];
-        String post = o.postfix("random_distribution");
+        String post = ro.distributionPostfix();
         double distVal = dist == Dist.ZIPF ? 1.1 : dist == Dist.PARETO ? 0.2 : 0.0;
         double center = -1;
         if (dist == Dist.ZONED || dist == Dist.ZONED_ABS) {
@@ -440,8 +427,8 @@ public final class IoPattern {
         }
 
         // file service
-        String fst = o.getString("roundrobin", "file_service_type");
-        String fstPost = o.postfix("file_service_type");
+        String fst = o.files().fileServiceType();
+        String fstPost = o.files().fileServicePostfix();
         int fsNr = 1;
         double fsVal = 0;
         double fsCenter = -1;
@@ -499,7 +486,7 @@ public final class IoPattern {
 
     /** As {@link #create(JobSpec, List)} with fio's thread number (1-based creation order across all jobs). */
     public static IoPattern create(JobSpec job, List<IoFile> files, int threadNumber) throws WorkloadException {
-        return new IoPattern(new JobOptions(job), files, threadNumber, false);
+        return new IoPattern(ThreadOptions.of(job), files, threadNumber, false);
     }
 
     /**
@@ -509,12 +496,7 @@ public final class IoPattern {
      */
     public static IoPattern create(JobSpec job, List<IoFile> files, int threadNumber, boolean fio333Seeding)
             throws WorkloadException {
-        return new IoPattern(new JobOptions(job), files, threadNumber, fio333Seeding);
-    }
-
-    /** fio's encoding of "N%" in a size value: -1 - N as an unsigned 64-bit number. */
-    private static boolean isPercent(long v) {
-        return v < 0 && v >= -101;
+        return new IoPattern(ThreadOptions.of(job), files, threadNumber, fio333Seeding);
     }
 
     private static int atoi(String s) {
@@ -596,7 +578,7 @@ public final class IoPattern {
             if (slash >= 0) {
                 String p = item.substring(slash + 1);
                 if (absolute) {
-                    Long v = JobOptions.parseSize(p, kbBase);
+                    Long v = PostfixSize.parseSize(p, kbBase);
                     if (v == null) {
                         throw new WorkloadException("fio: split conversion failed");
                     }
@@ -608,7 +590,7 @@ public final class IoPattern {
             } else {
                 second = absolute ? 0 : -1;
             }
-            Long acc = JobOptions.parseSize(a, kbBase);
+            Long acc = PostfixSize.parseSize(a, kbBase);
             if (acc == null) {
                 throw new WorkloadException("fio: split conversion failed");
             }

@@ -1,5 +1,9 @@
 package io.jfio.runner.workload;
 
+import io.jfio.jobfile.options.RateOptions;
+import io.jfio.jobfile.options.ThinkTimeOptions;
+import io.jfio.jobfile.options.ThreadOptions;
+
 /**
  * fio's pacing of one job: rate / rate_iops with rate_process=linear|poisson, rate_min /
  * rate_iops_min, and thinktime (thinktime_spin, thinktime_blocks, thinktime_blocks_type,
@@ -46,17 +50,18 @@ public final class Pacer {
 
     private final IoPattern owner;
 
-    Pacer(JobOptions o, long[] minBs, boolean[] bssplit, long[] seeds, IoPattern owner) throws WorkloadException {
+    Pacer(ThreadOptions o, long[] minBs, boolean[] bssplit, long[] seeds, IoPattern owner) throws WorkloadException {
         this.owner = owner;
         this.jobName = o.spec().name();
         this.minBs = minBs.clone();
         this.bssplit = bssplit.clone();
-        this.rate = o.perDirection(0, "rate");
-        long[] rateIops = o.perDirection(0, "rate_iops");
-        this.rateMin = o.perDirection(0, "rate_min", "ratemin");
-        this.rateIopsMin = o.perDirection(0, "rate_iops_min");
-        this.rateCycleMs = o.getLong(1000, "rate_cycle", "ratecycle");
-        this.poisson = "poisson".equals(o.getString("linear", "rate_process"));
+        RateOptions r = o.rate();
+        this.rate = r.rate().clone();
+        long[] rateIops = r.rateIops();
+        this.rateMin = r.rateMin().clone();
+        this.rateIopsMin = r.rateIopsMin().clone();
+        this.rateCycleMs = r.rateCycleMs();
+        this.poisson = r.poisson();
         if ((sum(rate) != 0 && sum(rateIops) != 0) || (sum(rateMin) != 0 && sum(rateIopsMin) != 0)) {
             throw new WorkloadException("fio: rate and rate_iops are mutually exclusive");
         }
@@ -78,12 +83,12 @@ public final class Pacer {
         poissonRand[1] = new FioRandom(seeds[IoPattern.SEED_POISSON2], false);
         poissonRand[2] = new FioRandom(seeds[IoPattern.SEED_POISSON3], false);
 
-        long think = o.getLong(0, "thinktime");
-        this.thinktime = think;
-        this.thinktimeSpin = Math.min(o.getLong(0, "thinktime_spin"), think);
-        this.thinktimeBlocks = o.getLong(1, "thinktime_blocks");
-        this.thinkOnComplete = !"issue".equals(o.getString("complete", "thinktime_blocks_type"));
-        this.rateIgnoreThink = o.getBool(false, "rate_ignore_thinktime");
+        ThinkTimeOptions t = o.think();
+        this.thinktime = t.thinktimeUs();
+        this.thinktimeSpin = t.spinUs();
+        this.thinktimeBlocks = t.blocks();
+        this.thinkOnComplete = !t.countAtIssue();
+        this.rateIgnoreThink = r.rateIgnoreThinktime();
     }
 
     private static long sum(long[] a) {

@@ -1,12 +1,18 @@
 package io.jfio.runner.workload;
 
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ReadWrite;
+import io.jfio.jobfile.options.ThreadOptions;
 
 /** What a job's rw= mode does (fio's td_read/td_write/td_trim/td_random). */
 public record RwMode(String name, boolean reads, boolean writes, boolean trims, boolean random) {
 
     public static RwMode of(JobSpec spec) {
-        return of(Opts.getString(spec, "read", "rw", "readwrite"));
+        return of(ThreadOptions.of(spec).io().rw());
+    }
+
+    public static RwMode of(ReadWrite rw) {
+        return new RwMode(rw.fioName(), rw.reads(), rw.writes(), rw.trims(), rw.random());
     }
 
     public static RwMode of(String rw) {

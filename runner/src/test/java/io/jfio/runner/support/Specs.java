@@ -1,20 +1,16 @@
 package io.jfio.runner.support;
 
 import io.jfio.jobfile.JobSpec;
-import io.jfio.jobfile.SourceLocation;
+import io.jfio.jobfile.JobFileException;
+import io.jfio.jobfile.JobFileParser;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-/** Builds JobSpecs directly (as the parser would), for runner tests. */
+/** Builds JobSpecs through the real parser (defaults and fio's fix-ups applied), for runner tests. */
 public final class Specs {
     private final String name;
-    private final Map<String, Object> values = new LinkedHashMap<>();
-    private final Map<String, SourceLocation> locations = new LinkedHashMap<>();
-    private final Map<String, String> engineOptions = new LinkedHashMap<>();
-    private final Map<String, String> postfixes = new LinkedHashMap<>();
+    private final List<JobFileParser.CliOption> options = new ArrayList<>();
 
     private Specs(String name) {
         this.name = name;
@@ -24,25 +20,26 @@ public final class Specs {
         return new Specs(name);
     }
 
+    /** An option as fio's command line takes it (numbers are written as text). */
     public Specs set(String option, Object value) {
-        Object v = value;
-        if (value instanceof Integer i) {
-            v = (long) i;
-        } else if (value instanceof Boolean b) {
-            v = b ? 1L : 0L;
-        }
-        values.put(option, v);
-        locations.put(option, SourceLocation.COMMAND_LINE);
+        options.add(new JobFileParser.CliOption(option, String.valueOf(value)));
         return this;
     }
 
     public Specs engineOption(String option, String value) {
-        engineOptions.put(option, value);
-        return this;
+        return set(option, value);
     }
 
     public JobSpec build(int index, int group, int clone) {
-        JobSpec s = new JobSpec(name, index, values, postfixes, locations, engineOptions);
+        List<JobFileParser.CliOption> cli = new ArrayList<>();
+        cli.add(new JobFileParser.CliOption("name", name));
+        cli.addAll(options);
+        JobSpec s;
+        try {
+            s = JobFileParser.parse(List.of(), cli, JobFileParser.Settings.defaults()).jobs().get(0).withIndex(index);
+        } catch (JobFileException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+        }
         s.setGroupId(group);
         s.setCloneIndex(clone);
         return s;

@@ -3,6 +3,8 @@ package io.jfio.runner.workload;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.BsSplitEntry;
+import io.jfio.jobfile.JobFileException;
+import io.jfio.jobfile.JobFileParser;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.SourceLocation;
@@ -15,64 +17,30 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds JobSpecs for the workload tests from fio-style "key=value" words, with the value types
- * JobSpec documents (numbers as Long, per-direction options as long[3], bsrange as SizeRange[],
- * bssplit as one list per direction, choices with their :postfix kept apart).
+ * Builds JobSpecs for the workload tests from fio-style "key=value" words, through the real parser
+ * (defaults and fio's fix-ups applied), as the runner gets them.
  */
 final class TestJobs {
-    private static final Set<String> PER_DIR = Set.of("bs", "ba", "rate", "rate_min", "rate_iops",
-        "rate_iops_min", "percentage_random");
-    private static final Set<String> CHOICES = Set.of("rw", "rw_sequencer", "random_distribution",
-        "random_generator", "file_service_type", "rate_process", "thinktime_blocks_type", "filename", "verify", "zonemode");
-    private static final Set<String> TIMES = Set.of("runtime");
-
     private TestJobs() {
     }
 
     /** A job named "j" with thread index {@code index} (fio thread number index + 1). */
     static JobSpec job(int index, String options) {
-        Map<String, Object> values = new LinkedHashMap<>();
-        Map<String, String> post = new HashMap<>();
-        Map<String, SourceLocation> loc = new HashMap<>();
+        List<JobFileParser.CliOption> cli = new ArrayList<>();
+        cli.add(new JobFileParser.CliOption("name", "j"));
         for (String w : options.trim().split("\\s+")) {
-            if (w.isEmpty()) {
-                continue;
+            if (w.isEmpty() || w.startsWith("prefix=")) {
+                continue; // prefix=N: how many of fio's I/Os a differential test compares
             }
             int eq = w.indexOf('=');
-            String k = eq < 0 ? w : w.substring(0, eq);
-            String v = eq < 0 ? "1" : w.substring(eq + 1);
-            loc.put(k, new SourceLocation("test", 1));
-            if (k.equals("filename")) {
-                values.put(k, v);
-            } else if (CHOICES.contains(k)) {
-                int c = v.indexOf(':');
-                values.put(k, c < 0 ? v : v.substring(0, c));
-                if (c >= 0) {
-                    post.put(k, v.substring(c + 1));
-                }
-            } else if (PER_DIR.contains(k)) {
-                values.put(k, perDir(v));
-            } else if (k.equals("bsrange")) {
-                String[] items = v.split(",");
-                SizeRange[] r = new SizeRange[3];
-                for (int d = 0; d < 3; d++) {
-                    String[] lh = items[Math.min(d, items.length - 1)].split("-");
-                    long a = size(lh[0]);
-                    long b = size(lh[1]);
-                    r[d] = new SizeRange(Math.min(a, b), Math.max(a, b));
-                }
-                values.put(k, r);
-            } else if (k.equals("bssplit")) {
-                values.put(k, bssplit(v));
-            } else if (TIMES.contains(k)) {
-                values.put(k, size(v) * 1_000_000L);
-            } else if (v.endsWith("%")) {
-                values.put(k, -1L - Long.parseLong(v.substring(0, v.length() - 1)));
-            } else {
-                values.put(k, size(v));
-            }
+            cli.add(new JobFileParser.CliOption(eq < 0 ? w : w.substring(0, eq), eq < 0 ? null : w.substring(eq + 1)));
         }
-        return new JobSpec("j", index, values, post, loc, Map.of());
+        try {
+            JobSpec spec = JobFileParser.parse(List.of(), cli, JobFileParser.Settings.defaults()).jobs().get(0);
+            return spec.withIndex(index);
+        } catch (JobFileException e) {
+            throw new IllegalArgumentException(options + ": " + e.getMessage(), e);
+        }
     }
 
     static long[] perDir(String v) {
@@ -117,7 +85,7 @@ final class TestJobs {
     }
 
     static long size(String s) {
-        Long v = JobOptions.parseSize(s, 1024);
+        Long v = PostfixSize.parseSize(s, 1024);
         if (v == null) {
             throw new IllegalArgumentException(s);
         }

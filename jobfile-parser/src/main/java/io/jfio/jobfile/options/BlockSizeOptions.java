@@ -1,0 +1,78 @@
+package io.jfio.jobfile.options;
+
+import io.jfio.jobfile.BsSplitEntry;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.SizeRange;
+
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Block sizes (fio's bs, ba, bsrange, bssplit, bs_unaligned, bs_is_seq_rand), per direction
+ * read, write, trim.
+ *
+ * @param bsRange  per direction, or null when bsrange was not given (0-0)
+ * @param bsSplit  one list per direction (null for a direction without entries), or null
+ */
+public record BlockSizeOptions(long[] bs, long[] ba, SizeRange[] bsRange, List<BsSplitEntry>[] bsSplit,
+                               boolean bsUnaligned, boolean bsIsSeqRand) {
+
+    public static BlockSizeOptions from(JobSpec spec) {
+        SizeRange[] r = spec.getRanges("bsrange");
+        SizeRange[] range = null;
+        if (r.length > 0 && r[0] != null && r[0].high() != 0) {
+            range = new SizeRange[3];
+            for (int i = 0; i < 3; i++) {
+                range[i] = r[Math.min(i, r.length - 1)];
+            }
+        }
+        List<BsSplitEntry>[] split = spec.value("bssplit") instanceof List<?>[] ? spec.getBsSplit() : null;
+        return new BlockSizeOptions(spec.getPerDirection("bs"), spec.getPerDirection("ba"), range, split,
+                spec.getBool("bs_unaligned"), spec.getBool("bs_is_seq_rand"));
+    }
+
+    /** The entries of a direction's bssplit, or null when it has none (it then uses bs / bsrange). */
+    public List<BsSplitEntry> split(int ddir) {
+        if (bsSplit == null || bsSplit.length == 0) {
+            return null;
+        }
+        List<BsSplitEntry> l = bsSplit[Math.min(ddir, bsSplit.length - 1)];
+        return l == null || l.isEmpty() ? null : l;
+    }
+
+    /** Smallest block size of a direction: its bssplit, else its bsrange, else bs. */
+    public long min(int ddir) {
+        List<BsSplitEntry> s = split(ddir);
+        if (s != null) {
+            return s.stream().mapToLong(BsSplitEntry::blockSize).min().orElse(bs[ddir]);
+        }
+        return bsRange != null ? Math.min(bsRange[ddir].low(), bsRange[ddir].high()) : bs[ddir];
+    }
+
+    /** Largest block size of a direction (see {@link #min}). */
+    public long max(int ddir) {
+        List<BsSplitEntry> s = split(ddir);
+        if (s != null) {
+            return s.stream().mapToLong(BsSplitEntry::blockSize).max().orElse(bs[ddir]);
+        }
+        return bsRange != null ? Math.max(bsRange[ddir].low(), bsRange[ddir].high()) : bs[ddir];
+    }
+
+    /** Every block size the job may issue, ascending and distinct: bs, bsrange ends, bssplit entries. */
+    public int[] allSizes() {
+        TreeSet<Long> sizes = new TreeSet<>();
+        for (int d = 0; d < 3; d++) {
+            sizes.add(bs[d]);
+            if (bsRange != null) {
+                sizes.add(bsRange[d].low());
+                sizes.add(bsRange[d].high());
+            }
+            List<BsSplitEntry> s = split(d);
+            if (s != null) {
+                s.forEach(e -> sizes.add(e.blockSize()));
+            }
+        }
+        sizes.remove(0L);
+        return sizes.stream().mapToInt(Long::intValue).toArray();
+    }
+}

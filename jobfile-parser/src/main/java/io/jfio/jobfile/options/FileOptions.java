@@ -1,0 +1,41 @@
+package io.jfio.jobfile.options;
+
+import io.jfio.jobfile.JobSpec;
+
+/**
+ * Which files a job uses and how it lays them out, opens and leaves them (fio's FIO_OPT_G_FILENAME
+ * and FIO_OPT_G_FILE groups).
+ *
+ * @param filename          filename= as given (':' separated), or null
+ * @param directory         directory= as given (':' separated), or null
+ * @param openfiles         at most this many files open at once (the parser defaults it to nrfiles)
+ * @param fileServicePostfix the text after {@code file_service_type=TYPE:}, or null
+ * @param fallocate         fallocate= word: none, native, posix, keep, truncate, 0, 1
+ * @param fadviseHint       fadvise_hint= word: 0, 1, random, sequential, noreuse
+ * @param fileAppend        file_append: the job's region of a regular file starts at its end
+ */
+public record FileOptions(String filename, String directory, String filenameFormat, int nrfiles, int openfiles,
+                          String fileServiceType, String fileServicePostfix, boolean createOnOpen,
+                          boolean createSerialize, boolean createFsync, boolean createOnly, boolean allowFileCreate,
+                          boolean allowMountedWrite, boolean overwrite, String fallocate, String fadviseHint,
+                          boolean invalidate, boolean unlink, boolean fsyncOnClose, boolean endFsync,
+                          boolean fileAppend) {
+
+    public static FileOptions from(JobSpec spec) {
+        int nrfiles = (int) Math.max(1, spec.getLong("nrfiles"));
+        int openfiles = spec.getInt("openfiles");
+        if (openfiles <= 0 || openfiles > nrfiles) {
+            openfiles = nrfiles;
+        }
+        if (openfiles < nrfiles) {
+            spec.notHonoured("openfiles"); // jfio keeps every file of the job open
+        }
+        return new FileOptions(spec.getString("filename"), spec.getString("directory"),
+                spec.getString("filename_format"), nrfiles, openfiles, spec.getString("file_service_type"),
+                spec.postfix("file_service_type"), spec.getBool("create_on_open"), spec.getBool("create_serialize"),
+                spec.getBool("create_fsync"), spec.getBool("create_only"), spec.getBool("allow_file_create"),
+                spec.getBool("allow_mounted_write"), spec.getBool("overwrite"), spec.getString("fallocate"),
+                spec.getString("fadvise_hint"), spec.getBool("invalidate"), spec.getBool("unlink"),
+                spec.getBool("fsync_on_close"), spec.getBool("end_fsync"), spec.getBool("file_append"));
+    }
+}

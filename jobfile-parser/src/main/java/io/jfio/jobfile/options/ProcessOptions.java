@@ -1,0 +1,22 @@
+package io.jfio.jobfile.options;
+
+import io.jfio.jobfile.JobSpec;
+
+/**
+ * The job as a unit of the run (fio's description, process and job-ordering options): its name
+ * and description, thread or process, clones, waiting and ending other jobs.
+ *
+ * @param waitFor  the name of the job this one waits for, or null
+ * @param exitWhat exit_what word: group, stonewall or all
+ */
+public record ProcessOptions(String name, String description, boolean thread, int numjobs, boolean stonewall,
+                             boolean newGroup, String waitFor, boolean exitall, String exitWhat,
+                             boolean exitallOnError) {
+
+    public static ProcessOptions from(JobSpec spec) {
+        return new ProcessOptions(spec.getString("name"), spec.getString("description"), spec.getBool("thread"),
+                (int) Math.max(1, spec.getLong("numjobs")), spec.getBool("stonewall"), spec.getBool("new_group"),
+                spec.getString("wait_for"), spec.getBool("exitall"), spec.getString("exit_what"),
+                spec.getBool("exitall_on_error"));
+    }
+}

@@ -1,0 +1,20 @@
+package io.jfio.jobfile.options;
+
+import io.jfio.jobfile.JobSpec;
+
+/**
+ * The engine and how deep and in what batches the job queues to it (fio's ioengine, iodepth,
+ * iodepth_batch, iodepth_batch_complete_min/max, iodepth_low; the parser has applied fio's
+ * defaults-from-iodepth fix-ups). The engine's own options belong to the engine.
+ */
+public record QueueOptions(String ioengine, int iodepth, int iodepthBatch, int iodepthBatchCompleteMin,
+                           int iodepthBatchCompleteMax, int iodepthLow) {
+
+    public static QueueOptions from(JobSpec spec) {
+        String engine = spec.getString("ioengine");
+        int depth = (int) Math.max(1, spec.getLong("iodepth"));
+        return new QueueOptions(engine == null ? "psync" : engine, depth, spec.getInt("iodepth_batch"),
+                spec.getInt("iodepth_batch_complete_min"), spec.getInt("iodepth_batch_complete_max"),
+                spec.getInt("iodepth_low"));
+    }
+}

@@ -1,0 +1,22 @@
+package io.jfio.jobfile.options;
+
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.SizeRange;
+
+/**
+ * How long a job runs (fio's FIO_OPT_G_RUNTIME: runtime, time_based, ramp_time, startdelay, loops).
+ * Times in microseconds.
+ *
+ * @param startDelay startdelay low-high (equal when one value was given)
+ * @param timeBased  time_based with a runtime (the parser switches it off without one)
+ */
+public record RuntimeOptions(long runtimeUs, boolean timeBased, long rampTimeUs, SizeRange startDelay,
+                             boolean startDelaySet, int loops) {
+
+    public static RuntimeOptions from(JobSpec spec) {
+        long runtime = spec.getLong("runtime");
+        long loops = spec.getLong("loops");
+        return new RuntimeOptions(runtime, spec.getBool("time_based") && runtime != 0, spec.getLong("ramp_time"),
+                spec.getRanges("startdelay")[0], spec.isSet("startdelay"), loops <= 0 ? 1 : (int) loops);
+    }
+}

@@ -1,0 +1,33 @@
+package io.jfio.jobfile.options;
+
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.SizeRange;
+
+/**
+ * How much of which files a job does (fio's size, io_size, filesize, offset, offset_align,
+ * offset_increment, number_ios). A size given as N% has its byte value 0 and the percentage
+ * in the matching {@code ...Percent} field (0 when given in bytes).
+ *
+ * @param fileSize  filesize low-high, or null when not given
+ */
+public record SizeOptions(long size, int sizePercent, long ioSize, int ioSizePercent, SizeRange fileSize,
+                          long offset, int offsetPercent, long offsetAlign, long offsetIncrement,
+                          int offsetIncrementPercent, long numberIos) {
+
+    public static SizeOptions from(JobSpec spec) {
+        SizeRange fs = spec.isSet("filesize") ? spec.getRanges("filesize")[0] : null;
+        spec.getRanges("filesize");
+        return new SizeOptions(bytes(spec, "size"), percent(spec, "size"), bytes(spec, "io_size"),
+                percent(spec, "io_size"), fs, bytes(spec, "offset"), percent(spec, "offset"),
+                spec.getLong("offset_align"), bytes(spec, "offset_increment"), percent(spec, "offset_increment"),
+                spec.getLong("number_ios"));
+    }
+
+    private static long bytes(JobSpec spec, String option) {
+        return spec.isPercent(option) || spec.isZones(option) ? 0 : spec.getLong(option);
+    }
+
+    private static int percent(JobSpec spec, String option) {
+        return spec.isPercent(option) ? spec.percent(option) : 0;
+    }
+}
