@@ -192,8 +192,9 @@ class OptionCoverageTest {
     private static boolean mentioned(String sources, String name) {
         OptionDef d = OptionCatalog.get().find(name);
         for (String n : d.alias() == null ? List.of(name) : List.of(name, d.alias())) {
-            // the name at a word start (or after a "\n" in a Java string), then =, a line end or ", value"
-            if (Pattern.compile("(?:(?<![\\w-])|(?<=\\\\n))" + Pattern.quote(n) + "(\\s*=|\"\\s*[,}]|\\\\n)")
+            // the name at a word start (after a "\n" in a Java string, or as a --name command-line argument),
+            // then =, a line end or ", value"
+            if (Pattern.compile("(?:(?<![\\w-])|(?<=\\\\n)|(?<=[\"\\s]--))" + Pattern.quote(n) + "(\\s*=|\"\\s*[,}]|\\\\n)")
                     .matcher(sources).find()) {
                 return true;
             }

@@ -22,7 +22,6 @@ class DiskDevicesTest {
         Files.writeString(dir.resolve("dev"), majMin + "\n");
     }
 
-    @Test
     private DiskDevices fakeSys() throws Exception {
         dev(sys.resolve("vda"), "254:0");
         dev(sys.resolve("vda/vda1"), "254:1");
