@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * jfio-peak as a separate process on a real loop device (root), checking every line against
  * t/io_uring's format (spec/engines.md 6.3). Short runs (-r2): the figures are not asserted.
  */
-class PeakLoopTest {
+class PeakLoopIT {
     private static final Pattern SUBMITTER =
         Pattern.compile("submitter=\\d+, tid=\\d+, file=/dev/loop\\d+, nfiles=1, node=-1");
     private static final Pattern SETTINGS =

@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and parse back, the summary is the reports' numbers, and the comparison tells a rate-limited
  * job from an unlimited one but not a job from itself.
  */
-class MultiRunLoopTest {
+class MultiRunLoopIT {
     private static LoopDevice dev1;
     private static LoopDevice dev2;
     private static LoopDevice dev3;
