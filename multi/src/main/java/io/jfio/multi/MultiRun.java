@@ -12,7 +12,7 @@ import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
 import io.jfio.runner.job.IoSource;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.Opts;
+import io.jfio.runner.workload.Opts;
 import io.jfio.runner.job.SourceFactory;
 
 import java.io.ByteArrayOutputStream;

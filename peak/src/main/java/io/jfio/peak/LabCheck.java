@@ -8,6 +8,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.uring.IoUringEngine;
 import io.jfio.engine.uringcmd.NvmeNamespace;
@@ -27,8 +28,6 @@ import java.util.Map;
  * "ok: ..." or "FAIL: ..." line; the exit status is the number of failures (0 = all passed).
  */
 public final class LabCheck {
-    private static final int O_RDWR = 2;
-    private static final int O_DIRECT = 0x4000;
     private static final int BS = 4096;
 
     private final String ng;
@@ -78,7 +77,7 @@ public final class LabCheck {
             ByteBuffer mem = RawMemory.allocate(BS, 4096);
             e.init(new Job(Map.of(), 1, List.of(f), new int[] {512}, List.of(new IoUnit(0, RawMemory.address(mem), 512))));
             try {
-                e.openFile(f, O_RDWR);
+                e.openFile(f, OpenFlags.O_RDWR);
                 e.closeFile(f);
                 throw new AssertionError("bs=512 was accepted on a 4096-byte-LBA namespace");
             } catch (EngineException ex) {
@@ -165,7 +164,7 @@ public final class LabCheck {
                 List.of(new IoUnit(0, RawMemory.address(mem), BS)));
             e.init(job);
             try {
-                e.openFile(f, O_RDWR);
+                e.openFile(f, OpenFlags.O_RDWR);
                 e.closeFile(f);
                 throw new AssertionError("bs=" + bad + " was accepted");
             } catch (EngineException ex) {
@@ -271,7 +270,7 @@ public final class LabCheck {
         Map<String, String> opts = pending.getOrDefault(e, Map.of());
         e.init(new Job(opts, depth, List.of(f), new int[] {BS}, units));
         try {
-            e.openFile(f, O_RDWR | O_DIRECT);
+            e.openFile(f, OpenFlags.O_RDWR | OpenFlags.O_DIRECT);
             int next = 0;
             int completed = 0;
             java.util.ArrayDeque<IoUnit> free = new java.util.ArrayDeque<>(units);
@@ -350,7 +349,7 @@ public final class LabCheck {
         IoFile f = new IoFile(ng, 0);
         e.init(new Job(Map.of(), 1, List.of(f), new int[] {BS}, List.of(u)));
         try {
-            e.openFile(f, O_RDWR);
+            e.openFile(f, OpenFlags.O_RDWR);
             u.file = f;
             u.ddir = IoDirection.READ;
             u.offset = size;

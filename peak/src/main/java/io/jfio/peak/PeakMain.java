@@ -1,12 +1,13 @@
 package io.jfio.peak;
 
 import io.jfio.engine.EngineException;
+import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
-import io.jfio.engine.nativeio.RawMemory;
+import io.jfio.engine.nativeio.OpenFlags;
+import io.jfio.engine.nativeio.SyscallException;
 import io.jfio.engine.uringcmd.NvmeNamespace;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,10 +22,6 @@ import java.nio.file.Path;
  */
 public final class PeakMain {
     static final int MAX_FDS = 16;
-    private static final int O_RDONLY = 0;
-    private static final int O_DIRECT = 0x4000;
-    private static final int O_NOATIME = 0x40000;
-    private static final long BLKGETSIZE64 = 0x80081272L;
     private static final PrintStream OUT = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out),
         true, StandardCharsets.UTF_8);
     private static volatile boolean registerRing = true;
@@ -217,9 +214,9 @@ public final class PeakMain {
         } else {
             threadsRem = nthreads - threadsPerF * nfiles;
         }
-        int flags = O_RDONLY | O_NOATIME;
+        int flags = OpenFlags.O_RDONLY | OpenFlags.O_NOATIME;
         if (!o.buffered) {
-            flags |= O_DIRECT;
+            flags |= OpenFlags.O_DIRECT;
         }
         int j = 0;
         for (String path : o.files) {
@@ -288,11 +285,12 @@ public final class PeakMain {
             return new PeakFile(path, fd, bytes / o.bs, bytes, ns.nsid(), ns.lbaShift());
         }
         if (type == 0060000) {
-            ByteBuffer b = RawMemory.allocate(64, 64);
-            if (Native.libc().ioctl(fd, BLKGETSIZE64, RawMemory.address(b)) != 0) {
+            long bytes;
+            try {
+                bytes = BlockDevice.size(fd);
+            } catch (SyscallException e) {
                 return null;
             }
-            long bytes = b.getLong(0);
             return new PeakFile(path, fd, bytes / o.bs, bytes, 0, 0);
         }
         if (type == 0100000) {

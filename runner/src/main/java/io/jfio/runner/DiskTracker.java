@@ -2,7 +2,7 @@ package io.jfio.runner;
 
 import io.jfio.runner.files.FileNames;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.Opts;
+import io.jfio.runner.workload.Opts;
 import io.jfio.runner.stats.DiskDevices;
 
 import java.util.ArrayList;

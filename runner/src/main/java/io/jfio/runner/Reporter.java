@@ -13,7 +13,7 @@ import io.jfio.report.format.OutputFormat;
 import io.jfio.report.format.Preamble;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.Opts;
+import io.jfio.runner.workload.Opts;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;

@@ -7,7 +7,7 @@ import io.jfio.runner.files.DevCheck;
 import io.jfio.runner.files.MountCheck;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.Opts;
+import io.jfio.runner.workload.Opts;
 import io.jfio.runner.job.SourceFactory;
 import io.jfio.runner.stats.DiskDevices;
 

@@ -2,7 +2,7 @@ package io.jfio.runner;
 
 import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.Opts;
+import io.jfio.runner.workload.Opts;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,7 @@ import io.jfio.report.ReportOptions;
 import io.jfio.report.format.StatusLine;
 import io.jfio.runner.job.Job;
 import io.jfio.runner.job.JobState;
-import io.jfio.runner.job.Opts;
+import io.jfio.runner.workload.Opts;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;

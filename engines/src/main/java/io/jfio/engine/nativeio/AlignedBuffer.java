@@ -71,6 +71,15 @@ public final class AlignedBuffer implements AutoCloseable {
         return MemoryIO.getInstance().newDirectByteBuffer(address + offset, len);
     }
 
+    /** Copies {@code len} bytes of {@code src} from {@code off} to {@code offset} in this buffer. */
+    public void put(long offset, byte[] src, int off, int len) {
+        checkOpen();
+        if (offset < 0 || offset + len > length || off < 0 || off + len > src.length) {
+            throw new IndexOutOfBoundsException(offset + "+" + len + " > " + length);
+        }
+        MemoryIO.getInstance().putByteArray(address + offset, src, off, len);
+    }
+
     private void checkOpen() {
         if (address == 0) {
             throw new IllegalStateException("buffer already freed");

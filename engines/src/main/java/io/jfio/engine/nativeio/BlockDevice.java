@@ -39,10 +39,10 @@ public final class BlockDevice {
     }
 
     /** Size in bytes of the open block device (BLKGETSIZE64). */
-    public static long size(int fd) throws IOException {
+    public static long size(int fd) throws SyscallException {
         Pointer out = Memory.allocateDirect(Native.runtime(), 8, true);
         if (Native.libc().ioctl(fd, BLKGETSIZE64, out.address()) != 0) {
-            throw errnoException("BLKGETSIZE64");
+            throw new SyscallException("ioctl", Native.errno());
         }
         return out.getLong(0);
     }
@@ -60,13 +60,13 @@ public final class BlockDevice {
     private static int intIoctl(int fd, long request, String what) throws IOException {
         Pointer out = Memory.allocateDirect(Native.runtime(), 4, true);
         if (Native.libc().ioctl(fd, request, out.address()) != 0) {
-            throw errnoException(what);
+            throw new SyscallException("ioctl " + what, Native.errno());
         }
         return out.getInt(0);
     }
 
     /** Size of a block device given by path (opened read-only for the ioctl). */
-    public static long size(Path device) throws IOException {
+    public static long size(Path device) throws SyscallException {
         int fd = openReadOnly(device);
         try {
             return size(fd);
@@ -111,16 +111,11 @@ public final class BlockDevice {
         return 512;
     }
 
-    private static int openReadOnly(Path device) throws IOException {
+    private static int openReadOnly(Path device) throws SyscallException {
         int fd = Native.libc().open(device.toString(), OpenFlags.O_RDONLY | OpenFlags.O_CLOEXEC, 0);
         if (fd < 0) {
-            throw errnoException("open " + device);
+            throw new SyscallException("open", Native.errno());
         }
         return fd;
-    }
-
-    private static IOException errnoException(String what) {
-        int errno = Native.errno();
-        return new IOException(what + ": " + Errno.strerror(errno) + " (errno " + errno + ")");
     }
 }

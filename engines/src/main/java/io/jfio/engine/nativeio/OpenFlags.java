@@ -1,6 +1,6 @@
 package io.jfio.engine.nativeio;
 
-/** open(2) flags of x86-64 Linux (spec/engines.md 1.3), and how fio composes them for a job. */
+/** open(2) flags of x86-64 Linux (asm-generic/fcntl.h), and how fio composes them for a job. */
 public final class OpenFlags {
     public static final int O_RDONLY = 0;
     public static final int O_WRONLY = 1;
@@ -19,15 +19,16 @@ public final class OpenFlags {
     }
 
     /**
-     * The flags fio's generic open uses for a job's file: read-write (created if missing, for
-     * regular files only) when the job writes, read-only otherwise, plus O_DIRECT for direct=1
-     * and the job's O_SYNC/O_DSYNC.
+     * The flags fio's generic_open_file (filesetup.c) uses for a job's file: read-write when the
+     * job writes (created if missing when {@code create}), read-only otherwise, plus O_DIRECT for
+     * direct=1 and the job's O_SYNC/O_DSYNC.
      *
-     * @param extra O_SYNC / O_DSYNC from sync=, or 0
+     * @param create O_CREAT for a writing job: a regular file with allow_file_create=1
+     * @param extra  O_SYNC / O_DSYNC from sync=, or 0
      */
-    public static int forJob(boolean writes, boolean direct, boolean regularFile, int extra) {
+    public static int forJob(boolean writes, boolean direct, boolean create, int extra) {
         int flags = writes ? O_RDWR : O_RDONLY;
-        if (writes && regularFile) {
+        if (writes && create) {
             flags |= O_CREAT;
         }
         if (direct) {

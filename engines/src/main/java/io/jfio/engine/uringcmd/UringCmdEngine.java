@@ -12,6 +12,7 @@ import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.uring.BlockQueue;
 import io.jfio.engine.uring.RingEngine;
@@ -32,9 +33,6 @@ import java.util.Set;
  */
 public final class UringCmdEngine extends RingEngine {
     private static final LibC C = Native.libc();
-    private static final int O_DIRECT = 0x4000;
-    private static final int O_CREAT = 0x40;
-    private static final int O_TRUNC = 0x200;
     private static final int NVME_DSM = 0x09;
     private static final int DSM_ATTR_DEALLOCATE = 1 << 2;
 
@@ -112,7 +110,7 @@ public final class UringCmdEngine extends RingEngine {
             }
         }
         // O_DIRECT means nothing on the char device; creation flags would be wrong there.
-        int flags = openFlags & ~(O_DIRECT | O_CREAT | O_TRUNC);
+        int flags = openFlags & ~(OpenFlags.O_DIRECT | OpenFlags.O_CREAT | OpenFlags.O_TRUNC);
         int fd = C.open(file.path, flags, 0);
         if (fd < 0) {
             int e = Native.errno();

@@ -171,7 +171,7 @@ class AsyncEnginesIT {
         IoUringEngine e = new IoUringEngine();
         JobDriver d = new JobDriver(8, BS, true, Map.of("hipri", "1"), f);
         e.init(d);
-        f.fd = io.jfio.engine.nativeio.Native.libc().open(f.path, JobDriver.O_RDWR | JobDriver.O_DIRECT, 0);
+        f.fd = io.jfio.engine.nativeio.Native.libc().open(f.path, io.jfio.engine.nativeio.OpenFlags.O_RDWR | io.jfio.engine.nativeio.OpenFlags.O_DIRECT, 0);
         try {
             assertTrue(e.ring().hasFlag(Uring.SETUP_IOPOLL));
             JobDriver.Result r = d.run(e, IoDirection.READ, 64, SPAN, 4, 0, 16);

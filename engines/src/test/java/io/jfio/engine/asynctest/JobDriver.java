@@ -6,6 +6,7 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.testing.TestContext;
 
@@ -20,9 +21,6 @@ import java.util.Map;
  * verified per offset. Allocation-free inside {@link #run} once constructed.
  */
 public final class JobDriver extends TestContext {
-    public static final int O_RDWR = 2;
-    public static final int O_DIRECT = 0x4000;
-    public static final int O_CREAT = 0x40;
 
     private final List<IoUnit> units = new ArrayList<>();
     private final ByteBuffer region;
@@ -53,7 +51,7 @@ public final class JobDriver extends TestContext {
         engine.init(d);
         try {
             for (IoFile f : files) {
-                engine.openFile(f, O_RDWR | (direct ? O_DIRECT : 0));
+                engine.openFile(f, OpenFlags.O_RDWR | (direct ? OpenFlags.O_DIRECT : 0));
             }
         } catch (EngineException e) {
             engine.cleanup();

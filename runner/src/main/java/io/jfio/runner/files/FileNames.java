@@ -1,7 +1,7 @@
 package io.jfio.runner.files;
 
 import io.jfio.jobfile.JobSpec;
-import io.jfio.runner.job.Opts;
+import io.jfio.runner.workload.Opts;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,14 +1,16 @@
 package io.jfio.runner.files;
 
 import io.jfio.engine.IoFile;
+import io.jfio.engine.nativeio.AlignedBuffer;
+import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.OpenFlags;
+import io.jfio.engine.nativeio.SyscallException;
 import io.jfio.jobfile.JobSpec;
-import io.jfio.runner.job.JobError;
-import io.jfio.runner.job.Opts;
-import io.jfio.runner.job.RwMode;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,16 +28,6 @@ import java.util.function.BooleanSupplier;
  * too small (with fio's "Laying out IO file" line), fallocate, and the flags to open with.
  */
 public final class FileSetup {
-    public static final int O_RDONLY = 0;
-    public static final int O_WRONLY = 1;
-    public static final int O_RDWR = 2;
-    public static final int O_CREAT = 0100;
-    public static final int O_TRUNC = 01000;
-    public static final int O_DSYNC = 010000;
-    public static final int O_DIRECT = 040000;
-    public static final int O_SYNC = 04010000;
-
-    private static final long BLKGETSIZE64 = 0x80081272L;
     private static final long BLKFLSBUF = 0x1261L;
     private static final int POSIX_FADV_RANDOM = 1;
     private static final int POSIX_FADV_SEQUENTIAL = 2;
@@ -268,20 +260,10 @@ public final class FileSetup {
 
     /** BLKGETSIZE64 of a block device. */
     public static long blockDeviceSize(String path) throws JobError {
-        LibC c = Native.libc();
-        int fd = c.open(path, O_RDONLY, 0);
-        if (fd < 0) {
-            int e = Native.errno();
-            throw new JobError(e, "open", null);
-        }
         try {
-            Pointer p = Memory.allocateDirect(Native.runtime(), 8, true);
-            if (c.ioctl(fd, BLKGETSIZE64, p.address()) != 0) {
-                throw new JobError(Native.errno(), "ioctl", null);
-            }
-            return p.getLong(0);
-        } finally {
-            c.close(fd);
+            return BlockDevice.size(Path.of(path));
+        } catch (SyscallException e) {
+            throw new JobError(e.errno(), e.call(), null);
         }
     }
 
@@ -294,17 +276,17 @@ public final class FileSetup {
         if (unlink || newLayout) {
             c.unlink(f.path);
         }
-        int flags = O_WRONLY;
+        int flags = OpenFlags.O_WRONLY;
         if (Opts.getBool(spec, true, "allow_file_create")) {
-            flags |= O_CREAT;
+            flags |= OpenFlags.O_CREAT;
         }
         if (newLayout) {
-            flags |= O_TRUNC;
+            flags |= OpenFlags.O_TRUNC;
         }
         int fd = c.open(f.path, flags, 0644);
         if (fd < 0) {
             int e = Native.errno();
-            if (e == 2 && (flags & O_CREAT) == 0) {
+            if (e == 2 && (flags & OpenFlags.O_CREAT) == 0) {
                 throw new JobError(e, "open", "fio: file creation disallowed by allow_file_create=0");
             }
             throw new JobError(e, "open", null);
@@ -348,10 +330,16 @@ public final class FileSetup {
     private void writeOut(int fd, long length) throws JobError {
         LibC c = Native.libc();
         int chunk = (int) Math.min(1 << 20, Math.max(4096, length));
-        Pointer buf = Memory.allocateDirect(Native.runtime(), chunk, true);
+        try (AlignedBuffer buf = AlignedBuffer.allocate(chunk, 4096)) {
+            writeOut(c, fd, buf, length);
+        }
+    }
+
+    private void writeOut(LibC c, int fd, AlignedBuffer buf, long length) throws JobError {
+        int chunk = (int) buf.length();
         byte[] rnd = new byte[chunk];
         ThreadLocalRandom.current().nextBytes(rnd);
-        buf.put(0, rnd, 0, chunk);
+        buf.byteBuffer(0, chunk).put(rnd);
         long left = length;
         while (left > 0 && !terminate.getAsBoolean()) {
             long n = Math.min(left, chunk);
@@ -371,20 +359,8 @@ public final class FileSetup {
 
     /** Open flags for the job's I/O (fio's generic_open_file). */
     public int openFlags(IoFile f) {
-        int flags;
-        if (mode.modifies()) {
-            flags = O_RDWR;
-            if (f.type == IoFile.Type.REGULAR && Opts.getBool(spec, true, "allow_file_create")) {
-                flags |= O_CREAT;
-            }
-        } else {
-            flags = O_RDONLY;
-        }
-        if (isDirect(spec)) {
-            flags |= O_DIRECT;
-        }
-        flags |= syncFlags(spec);
-        return flags;
+        boolean create = f.type == IoFile.Type.REGULAR && Opts.getBool(spec, true, "allow_file_create");
+        return OpenFlags.forJob(mode.modifies(), isDirect(spec), create, syncFlags(spec));
     }
 
     public static boolean isDirect(JobSpec spec) {
@@ -398,8 +374,8 @@ public final class FileSetup {
     public static int syncFlags(JobSpec spec) {
         String s = Opts.getString(spec, "none", "sync");
         return switch (s) {
-            case "1", "sync", "true" -> O_SYNC;
-            case "dsync" -> O_DSYNC;
+            case "1", "sync", "true" -> OpenFlags.O_SYNC;
+            case "dsync" -> OpenFlags.O_DSYNC;
             default -> 0;
         };
     }

@@ -4,6 +4,8 @@ import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineRegistry;
 import io.jfio.engine.IoEngine;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
 
 /**
  * Creates the engine a job asked for (ioengine=). Production always goes through the engines

@@ -7,7 +7,9 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
+import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
@@ -16,8 +18,9 @@ import io.jfio.jobfile.SizeRange;
 import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -395,7 +398,7 @@ public final class Job {
         IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
         if (!Opts.getBool(spec, false, "zero_buffers")) {
-            Pointer region = buffers.region().pointer();
+            AlignedBuffer region = buffers.region();
             byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
             ThreadLocalRandom.current().nextBytes(chunk);
             for (long p = 0; p < buffers.length(); p += chunk.length) {
@@ -486,13 +489,9 @@ public final class Job {
         if (!any) {
             return;
         }
-        Pointer p = Memory.allocateDirect(Native.runtime(), bits.length * 8, true);
-        for (int i = 0; i < bits.length; i++) {
-            p.putLong(i * 8L, bits[i]);
-        }
-        // pid 0 = the calling thread: affinity must be set from the job thread itself.
-        if (Native.libc().sched_setaffinity(0, bits.length * 8L, p.address()) != 0) {
-            int e = Native.errno();
+        // From the job thread itself: the pin applies to the calling thread only.
+        int e = CpuAffinity.pinCurrentThread(java.util.BitSet.valueOf(bits));
+        if (e != 0) {
             throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.strerror(e));
         }
     }

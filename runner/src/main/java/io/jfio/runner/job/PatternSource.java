@@ -7,6 +7,8 @@ import io.jfio.runner.files.FileSetup;
 import io.jfio.runner.workload.IoPattern;
 import io.jfio.runner.workload.RateLimiter;
 import io.jfio.runner.workload.WorkloadException;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.Opts;
 
 import java.util.List;
 

@@ -2,6 +2,7 @@ package io.jfio.runner.job;
 
 import io.jfio.engine.IoFile;
 import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.workload.JobError;
 
 import java.util.List;
 

@@ -1,48 +1,43 @@
 package io.jfio.runner.stats;
 
-import io.jfio.engine.nativeio.Native;
-import jnr.ffi.Memory;
-import jnr.ffi.Pointer;
+import io.jfio.engine.nativeio.ResourceUsage;
 
 /**
- * CPU accounting of the calling thread, as fio takes it (spec/output-format.md 3.2):
- * getrusage(RUSAGE_THREAD) gives user/system time with microsecond resolution, faults and
- * context switches. One instance per job thread; {@link #begin} at job start, {@link #end} at exit.
+ * CPU accounting of the calling thread, as fio's thread mode takes it: getrusage(RUSAGE_THREAD)
+ * gives user/system time with microsecond resolution, faults and context switches. One instance
+ * per job thread; {@link #begin} at job start, {@link #end} at exit (on the same thread).
  */
 public final class ThreadCpu {
-    private static final int RUSAGE_THREAD = 1;
-    private static final int RUSAGE_SIZE = 144;
-
-    private final Pointer buf = Memory.allocateDirect(Native.runtime(), RUSAGE_SIZE, true);
-    private final long[] start = new long[5];
+    private final ResourceUsage usage = new ResourceUsage();
+    private long usr;
+    private long sys;
+    private long minf;
+    private long majf;
+    private long ctx;
 
     public void begin() {
-        read(start);
-    }
-
-    /** Writes the deltas since {@link #begin} into the job's stats. */
-    public void end(JobStats stats) {
-        long[] now = new long[5];
-        read(now);
-        stats.usrMillis = (now[0] - start[0]) / 1000;
-        stats.sysMillis = (now[1] - start[1]) / 1000;
-        stats.minorFaults = now[2] - start[2];
-        stats.majorFaults = now[3] - start[3];
-        stats.ctxSwitches = now[4] - start[4];
-    }
-
-    /** usr us, sys us, minflt, majflt, nvcsw+nivcsw. */
-    private void read(long[] out) {
-        if (Native.libc().getrusage(RUSAGE_THREAD, buf.address()) != 0) {
-            java.util.Arrays.fill(out, 0);
-            return;
+        if (usage.sampleThread()) {
+            usr = usage.userMicros;
+            sys = usage.systemMicros;
+            minf = usage.minorFaults;
+            majf = usage.majorFaults;
+            ctx = usage.contextSwitches;
         }
-        out[0] = buf.getLong(0) * 1_000_000L + buf.getLong(8);
-        out[1] = buf.getLong(16) * 1_000_000L + buf.getLong(24);
-        // ru_maxrss at 32, then ixrss, idrss, isrss, minflt (64), majflt (72), nswap, inblock,
-        // oublock, msgsnd, msgrcv, nsignals, nvcsw (128), nivcsw (136).
-        out[2] = buf.getLong(64);
-        out[3] = buf.getLong(72);
-        out[4] = buf.getLong(128) + buf.getLong(136);
+    }
+
+    /** Writes the deltas since {@link #begin} into the job's stats and frees the sample buffer. */
+    public void end(JobStats stats) {
+        try {
+            if (!usage.sampleThread()) {
+                return;
+            }
+            stats.usrMillis = (usage.userMicros - usr) / 1000;
+            stats.sysMillis = (usage.systemMicros - sys) / 1000;
+            stats.minorFaults = usage.minorFaults - minf;
+            stats.majorFaults = usage.majorFaults - majf;
+            stats.ctxSwitches = usage.contextSwitches - ctx;
+        } finally {
+            usage.close();
+        }
     }
 }

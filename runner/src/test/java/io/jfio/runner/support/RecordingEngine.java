@@ -9,7 +9,7 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Native;
-import jnr.ffi.Pointer;
+import io.jfio.engine.nativeio.RawMemory;
 
 import java.util.List;
 import java.util.Set;
@@ -87,8 +87,7 @@ public final class RecordingEngine implements IoEngine {
 
     static long crcOf(IoUnit u, int len) {
         byte[] b = new byte[len];
-        Pointer p = Pointer.wrap(Native.runtime(), u.bufferAddress);
-        p.get(0, b, 0, len);
+        RawMemory.wrap(u.bufferAddress, len).get(b);
         CRC32 c = new CRC32();
         c.update(b);
         return c.getValue();

@@ -1,4 +1,4 @@
-package io.jfio.runner.job;
+package io.jfio.runner.workload;
 
 /**
  * A failure that ends a job the way fio reports it: an errno and the function fio names in

@@ -1,4 +1,4 @@
-package io.jfio.runner.job;
+package io.jfio.runner.workload;
 
 import io.jfio.jobfile.JobSpec;
 
