@@ -7,6 +7,7 @@
 #   - jfio-peak -u1 on /dev/ng0n1 and -u0 on /dev/nvme0n1 (plus polled and fixed-buffer variants):
 #     every output line well-formed
 #   - jfio job runs with ioengine=io_uring_cmd (fixedbufs, registerfiles, hipri, sqthread_poll): err=0
+#   - a buffer_pattern write through /dev/ng0n1 reads back as the pattern through /dev/nvme0n1
 # Exits 0 with "skipped: <reason>" when the lab cannot start here. Budget: well under 10 minutes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -111,6 +112,20 @@ jfio_job "randwrite fixedbufs" --name=w $common --rw=randwrite --fixedbufs=1
 jfio_job "randread registerfiles" --name=r $common --rw=randread --registerfiles=1
 jfio_job "randread hipri" --name=p $common --rw=randread --hipri=1
 jfio_job "randrw sqthread_poll" --name=s $common --rw=randrw --sqthread_poll=1
+
+# buffer_pattern written through io_uring_cmd on /dev/ng0n1 reads back as that pattern (each 4k
+# write starts it again) through the block device /dev/nvme0n1, with O_DIRECT.
+jfio_job "buffer_pattern write" --name=pat --filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme \
+    --bs=4k --size=1m --offset=32m --iodepth=4 --rw=write '--buffer_pattern="jfio"0xdeadbeef-2'
+if dd if=/dev/nvme0n1 bs=4k skip=8192 count=256 iflag=direct 2>/dev/null | python3 -c '
+import sys
+b = sys.stdin.buffer.read()
+unit = (b"jfio\xde\xad\xbe\xef\xfe\xff\xff\xff" * 410)[:4096]
+sys.exit(0 if len(b) == 1 << 20 and b == unit * 256 else 1)'; then
+    echo "ok: buffer_pattern written via /dev/ng0n1 reads back via /dev/nvme0n1"
+else
+    echo "FAIL: buffer_pattern written via /dev/ng0n1 does not read back via /dev/nvme0n1"; fail=1
+fi
 exit $fail
 GUEST
 

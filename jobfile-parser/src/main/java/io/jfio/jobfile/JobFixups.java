@@ -192,6 +192,21 @@ final class JobFixups {
         } else if (compress != 0 && !st.locations.containsKey("refill_buffers")) {
             st.values.put("refill_buffers", 1L);
         }
+        long dedupe = st.longValue("dedupe_percentage", 0);
+        if (dedupe != 0 && "working_set".equals(st.string("dedupe_mode"))) {
+            // fio's fixup_options: the working set is drawn up front from size, for one file
+            long ws = st.longValue("dedupe_working_set_percentage", 5);
+            if (!st.locations.containsKey("size")) {
+                error(st, "dedupe_mode", "fio: pregenerated dedupe working set requires size to be set");
+            } else if (st.longValue("nrfiles", 1) != 1) {
+                error(st, "dedupe_mode", "fio: dedupe working set mode supported with single file per job, but "
+                        + st.longValue("nrfiles", 1) + " files provided");
+            } else if (ws + dedupe > 100) {
+                error(st, "dedupe_working_set_percentage", "fio: impossible to reach expected dedupe percentage "
+                        + dedupe + " since " + ws + " percentage of size is reserved to dedupe working set"
+                        + " (those are unique pages)");
+            }
+        }
         if (!"random".equals(st.string("random_distribution"))) {
             st.values.put("norandommap", 1L);
         }

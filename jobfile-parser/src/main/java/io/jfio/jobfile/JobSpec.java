@@ -187,6 +187,20 @@ public final class JobSpec {
         return Collections.unmodifiableMap(engineOptions);
     }
 
+    /**
+     * A copy with some values replaced (as fio's read_iolog does to the job it replays: files,
+     * directions and block sizes come from the log); group, clone index and locations are kept.
+     */
+    public JobSpec with(Map<String, Object> changes) {
+        Map<String, Object> v = new LinkedHashMap<>(values);
+        v.putAll(changes);
+        JobSpec copy = new JobSpec(name, index, v, postfixes, locations, engineOptions);
+        copy.groupId = groupId;
+        copy.cloneIndex = cloneIndex;
+        copy.givenOptions = givenOptions;
+        return copy;
+    }
+
     public Map<String, Object> values() {
         return Collections.unmodifiableMap(values);
     }

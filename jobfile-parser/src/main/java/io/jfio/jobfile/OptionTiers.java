@@ -35,7 +35,10 @@ public final class OptionTiers {
             "sync_file_range", "fadvise_hint", "mem", "iomem_align", "softrandommap", "write_iolog", "read_iolog",
             "replay_no_stall", "replay_redirect", "replay_align", "replay_scale", "steadystate",
             "steadystate_duration", "steadystate_ramp_time", "zonemode", "zonesize", "zonerange", "zoneskip",
-            "zonecapacity");
+            "zonecapacity",
+            // the log options read by LogOptions / IoLogOptions
+            "log_hist_coarseness", "log_window_value", "log_issue_time", "log_alternate_epoch",
+            "log_alternate_epoch_clock_id", "log_entries", "read_iolog_chunked", "replay_time_scale", "replay_skip");
 
     private OptionTiers() {
     }

@@ -42,7 +42,7 @@ final class Specials {
             case "str_write_bw_log_cb", "str_write_lat_log_cb", "str_write_iops_log_cb", "str_write_hist_log_cb":
                 return null;
             case "str_buffer_pattern_cb", "str_verify_pattern_cb":
-                return ptr == null || ptr.isEmpty() ? o.name() + " requires a pattern" : null;
+                return pattern(o, ptr, st);
             default:
                 // ignore_error, steadystate, sync_file_range, mem, clocksource, ...: text kept as written
                 // (fio checks most of them only when the job really runs).
@@ -61,6 +61,11 @@ final class Specials {
                 st.values.put("rwmixwrite", val);
                 st.values.put("rwmixread", 100 - val);
             }
+            case "dedupe_percentage" -> {
+                // fio's str_dedupe_cb: deduplicated data is generated per write
+                st.values.put(o.name(), val);
+                st.values.put("refill_buffers", 1L);
+            }
             case "io_size" -> {
                 if (Long.compareUnsigned(val, FioNumbers.ZONE_BASE + 0xFFFF_FFFFL) > 0 && -1L - val > 100) {
                     return "io_size values greater than 100% aren't supported";
@@ -70,6 +75,35 @@ final class Specials {
             default -> st.values.put(o.name(), val);
         }
         return null;
+    }
+
+    /**
+     * buffer_pattern / verify_pattern: parsed now, as fio's callbacks do, so a bad pattern is a parse
+     * error. buffer_pattern also does what fio's str_buffer_pattern_cb does to the other buffer
+     * options at that point of the job: refill_buffers on when the job reads or compresses (as far
+     * as parsed so far), off otherwise; scramble_buffers and zero_buffers off.
+     */
+    private static String pattern(OptionDef o, String ptr, JobState st) {
+        if (ptr == null || ptr.isEmpty()) {
+            return o.name() + " requires a pattern";
+        }
+        try {
+            if (o.name().equals("buffer_pattern")) {
+                Pattern.parse(ptr);
+                String rw = st.string("rw");
+                boolean reads = rw == null || rw.equals("read") || rw.equals("randread") || rw.equals("rw")
+                        || rw.equals("readwrite") || rw.equals("randrw");
+                boolean compress = st.longValue("buffer_compress_percentage", 0) != 0;
+                st.values.put("refill_buffers", compress || reads ? 1L : 0L);
+                st.values.put("scramble_buffers", 0L);
+                st.values.put("zero_buffers", 0L);
+            } else {
+                Pattern.parseWithOffsets(ptr);
+            }
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     private static String rwPostfix(String word, String nr, int kbBase) {

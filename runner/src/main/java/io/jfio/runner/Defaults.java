@@ -4,8 +4,10 @@ import io.jfio.engine.EngineRegistry;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.PatternSource;
 import io.jfio.runner.job.SourceFactory;
+import io.jfio.runner.replay.ReplaySource;
 
-/** The production wiring: engines from the registry (ServiceLoader + external:), fio's I/O pattern. */
+/** The production wiring: engines from the registry (ServiceLoader + external:), fio's I/O pattern, or
+ * read_iolog's replay. */
 public final class Defaults {
     private Defaults() {
     }
@@ -19,6 +21,6 @@ public final class Defaults {
     }
 
     public static SourceFactory sources() {
-        return PatternSource.FACTORY;
+        return ReplaySource.factory(PatternSource.FACTORY, System.err);
     }
 }

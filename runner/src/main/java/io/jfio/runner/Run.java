@@ -2,13 +2,17 @@ package io.jfio.runner;
 
 import io.jfio.engine.IoFile;
 import io.jfio.jobfile.JobSpec;
-import io.jfio.runner.files.FileNames;
+import io.jfio.jobfile.options.LogOptions;
 import io.jfio.runner.files.DevCheck;
+import io.jfio.runner.files.FileNames;
 import io.jfio.runner.files.MountCheck;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
+import io.jfio.runner.job.JobState;
 import io.jfio.runner.workload.Opts;
 import io.jfio.runner.job.SourceFactory;
+import io.jfio.runner.log.AggregateBwLog;
+import io.jfio.runner.replay.ReplaySpec;
 import io.jfio.runner.stats.DiskDevices;
 
 import java.io.FileOutputStream;
@@ -86,8 +90,9 @@ public final class Run {
         }
         Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
         for (JobSpec spec : request.jobs()) {
-            jobs.add(new Job(spec, ctx));
+            jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
         }
+        jobs.forEach(j -> j.setJobCount(jobs.size()));
         if (request.readOnly()) {
             for (Job j : jobs) {
                 if (j.mode().modifies()) {
@@ -139,10 +144,20 @@ public final class Run {
                 PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
                 status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
                 StatusDriver st = status;
+                AggregateBwLog agg = AggregateBwLog.forRun(jobs.stream()
+                        .mapToLong(j -> LogOptions.from(j.spec()).bwAvgMsec()).min().orElse(500));
+                List<java.util.concurrent.atomic.AtomicLongArray> progress = jobs.stream()
+                        .map(j -> j.stats().progress).toList();
                 scheduler.run(() -> {
                     diskTracker.sample();
                     st.tick();
+                    if (agg != null) {
+                        agg.tick(progress, jobs.stream().anyMatch(j -> j.state().runState() == JobState.RAMP));
+                    }
                 }, 10);
+                if (agg != null) {
+                    agg.finish(err);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stop();

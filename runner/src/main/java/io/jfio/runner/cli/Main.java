@@ -13,6 +13,8 @@ import io.jfio.jobfile.ParseResult;
 import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
+import io.jfio.runner.log.AggregateBwLog;
+import io.jfio.runner.log.InflateLog;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -107,6 +109,7 @@ public final class Main {
             long etaNewline = 0;
             long statusInterval = 0;
             CommandLine cl = new CommandLine(args);
+            AggregateBwLog.request(null);
             try {
                 for (CommandLine.Item it; (it = cl.next(parser::engineInForce)) != null; ) {
                     if (it.job() != null) {
@@ -181,18 +184,23 @@ public final class Main {
                                 statusInterval = ms;
                             }
                         }
+                        case "bandwidth-log" -> AggregateBwLog.request(
+                                it.value() == null || it.value().isEmpty() ? "agg" : it.value());
+                        case "inflate-log" -> {
+                            return InflateLog.run(it.value(), out, err);
+                        }
                         case "latency-log" -> {
                             err.println("fio: --latency-log is deprecated. Use per-job latency log options.");
                             return 1;
                         }
                         case "server", "daemonize", "client", "remote-config", "cpuclock-test", "crctest",
-                             "memcpytest", "idle-prof", "inflate-log", "trigger-file", "trigger-timeout", "trigger",
+                             "memcpytest", "idle-prof", "trigger-file", "trigger-timeout", "trigger",
                              "trigger-remote", "aux-path", "merge-blktrace-only", "profile" -> {
                             err.println("fio: --" + it.name() + " is not supported by jfio");
                             return 1;
                         }
                         default -> { } // showcmd, parse-only, readonly, section: handled above;
-                        // warnings-fatal, debug, max-jobs, alloc-size, bandwidth-log: accepted, no effect yet
+                        // warnings-fatal, debug, max-jobs, alloc-size: accepted, no effect yet
                     }
                 }
                 for (String f : cl.positional()) {

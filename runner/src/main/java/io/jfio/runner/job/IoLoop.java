@@ -7,6 +7,8 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.runner.data.BufferContent;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 
 import java.io.PrintStream;
@@ -92,6 +94,8 @@ public final class IoLoop {
     /** Runs at the start of every pass after the first, once nothing is in flight. */
     private final Runnable newPass;
     private boolean failed;
+    /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
+    private final JobLogs logs;
 
     public IoLoop(Builder b) {
         this.engine = b.engine;
@@ -128,6 +132,8 @@ public final class IoLoop {
         this.continueOnError = b.continueOnError;
         this.err = b.err;
         this.newPass = b.newPass;
+        this.content = b.content;
+        this.logs = b.logs;
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
@@ -323,6 +329,9 @@ public final class IoLoop {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
+        if (logs != null) {
+            logs.start(now);
+        }
         state.setRunState('R');
     }
 
@@ -345,6 +354,16 @@ public final class IoLoop {
      * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
      */
     private boolean prepare(IoUnit u, long nowUsec) {
+        if (!nextIo(u, nowUsec)) {
+            return false;
+        }
+        if (u.ddir == IoDirection.WRITE && content != null) {
+            content.prepareWrite(u, clock);
+        }
+        return true;
+    }
+
+    private boolean nextIo(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
         if (stashed) {
@@ -394,6 +413,9 @@ public final class IoLoop {
         }
         if (data) {
             issued[ddir]++;
+        }
+        if (logs != null) {
+            logs.issued(u);
         }
         QueueStatus ret = engine.queue(u);
         if (ret == QueueStatus.BUSY) {
@@ -465,6 +487,9 @@ public final class IoLoop {
             }
             if (measuring && u.ddir.isData()) {
                 stats.recordSlat(u.ddir.ordinal(), u.issueTimeNanos - u.startTimeNanos, slatHistogram);
+                if (logs != null) {
+                    logs.slat(u, u.issueTimeNanos - u.startTimeNanos);
+                }
             }
             pending[i] = null;
         }
@@ -555,6 +580,9 @@ public final class IoLoop {
             completed[ddir]++;
             if (measuring && bytes > 0) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
+                if (logs != null) {
+                    logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
+                }
             }
         } else if (measuring) {
             stats.recordSync(t - u.issueTimeNanos);
@@ -577,6 +605,8 @@ public final class IoLoop {
     }
 
     private final boolean direct;
+    /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
+    private final BufferContent content;
 
     private void ioError(IoUnit u, int errno) {
         int ddir = u.ddir.ordinal();
@@ -668,6 +698,14 @@ public final class IoLoop {
         int continueOnError;
         PrintStream err = System.err;
         boolean direct;
+        BufferContent content;
+        JobLogs logs;
+
+        /** The job's logs, or null when it writes none. */
+        public Builder logs(JobLogs l) {
+            logs = l;
+            return this;
+        }
 
         public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
             engine = e;
@@ -737,6 +775,12 @@ public final class IoLoop {
         /** What to do between passes (fio drops the files' cached pages again with invalidate=1). */
         public Builder onNewPass(Runnable action) {
             newPass = action;
+            return this;
+        }
+
+        /** The job's buffer contents: every write unit is refilled or scrambled as fio does. */
+        public Builder content(BufferContent c) {
+            content = c;
             return this;
         }
 

@@ -7,7 +7,6 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
-import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
@@ -15,7 +14,9 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.BsSplitEntry;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
+import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
 import io.jfio.runner.workload.JobError;
@@ -57,6 +58,13 @@ public final class Job {
     private volatile long startNanos;
     private volatile long endNanos;
     private Thread thread;
+
+    /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
+    private int jobCount = 1;
+
+    public void setJobCount(int n) {
+        jobCount = n;
+    }
 
     public Job(JobSpec spec, Context ctx) {
         this.spec = spec;
@@ -250,7 +258,10 @@ public final class Job {
             return;
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
+        BufferContent content = BufferContent.forJob(spec, buffers, mode.writes(),
+                !"0".equals(Opts.getString(spec, "0", "verify")), jobCount);
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
+        JobLogs logs = null;
         try {
             try {
                 engine.init(new Ctx(spec, iodepth, FileSetup.isDirect(spec), FileSetup.syncFlags(spec), !mode.modifies(),
@@ -287,6 +298,10 @@ public final class Job {
             source.engineQueues(!sync);
             stats.setSampleWindows(Opts.getLong(spec, 500, "bwavgtime", "bw_avg_time"),
                     Opts.getLong(spec, 500, "iopsavgtime", "iops_avg_time"));
+            logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+            // Loads the management classes now: done inside the timed phase it delayed the first I/O
+            // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
+            allocatedBytes();
             long epoch = ctx.clock().nanoTime();
             long runtimeUs = Opts.getLong(spec, 0, "runtime", "timeout");
             long rampUs = Opts.getLong(spec, 0, "ramp_time");
@@ -305,7 +320,9 @@ public final class Job {
                     .syncs(Opts.getLong(spec, 0, "fsync"), Opts.getLong(spec, 0, "fdatasync"))
                     .errors(continueOnErrorBits(), ctx.err())
                     .direct(FileSetup.isDirect(spec))
+                    .content(content)
                     .onNewPass(invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })
+                    .logs(logs)
                     .build();
             long allocBefore = allocatedBytes();
             loop.run();
@@ -331,6 +348,9 @@ public final class Job {
             }
             state.setRunState(JobState.FINISHING);
         } finally {
+            if (logs != null) {
+                logs.finish(System.nanoTime());
+            }
             closeAll(engine, fs, diskless);
             engine.cleanup();
             if (Opts.getBool(spec, false, "unlink") && !diskless) {
@@ -384,8 +404,7 @@ public final class Job {
 
     /**
      * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
-     * logical block size, and filled with random data once unless zero_buffers (fio fills its
-     * buffers once; scramble_buffers keeps them incompressible).
+     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
      */
     private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
         boolean direct = FileSetup.isDirect(spec);
@@ -395,17 +414,8 @@ public final class Job {
                 lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
             }
         }
-        IoBuffers buffers = IoBuffers.allocate(nunits, maxBlockSize(),
+        return IoBuffers.allocate(nunits, maxBlockSize(),
                 IoBuffers.alignment(Opts.getLong(spec, 0, "iomem_align"), lbs, direct));
-        if (!Opts.getBool(spec, false, "zero_buffers")) {
-            AlignedBuffer region = buffers.region();
-            byte[] chunk = new byte[(int) Math.min(buffers.length(), 1 << 20)];
-            ThreadLocalRandom.current().nextBytes(chunk);
-            for (long p = 0; p < buffers.length(); p += chunk.length) {
-                region.put(p, chunk, 0, (int) Math.min(chunk.length, buffers.length() - p));
-            }
-        }
-        return buffers;
     }
 
     /** The largest block size the job can issue: the unit buffer size. */

@@ -5,7 +5,7 @@ package io.jfio.runner.workload;
  * with fio's seeding, so that a job seeded like fio draws the same numbers as fio.
  * Mutable and allocation-free; one instance per fio random state.
  */
-final class FioRandom {
+public final class FioRandom {
     static final double MAX32_PLUS_ONE = 4294967296.0;
     static final double MAX64_PLUS_ONE = 4294967296.0 * 4294967296.0;
 
@@ -19,11 +19,11 @@ final class FioRandom {
     private long l4;
     private long l5;
 
-    FioRandom() {
+    public FioRandom() {
         seed(1, false);
     }
 
-    FioRandom(long seed, boolean use64) {
+    public FioRandom(long seed, boolean use64) {
         seed(seed, use64);
     }
 
@@ -31,8 +31,62 @@ final class FioRandom {
         return use64;
     }
 
+    /** fio's frand_copy: this generator continues from where {@code o} is. */
+    public void copyFrom(FioRandom o) {
+        use64 = o.use64;
+        s1 = o.s1;
+        s2 = o.s2;
+        s3 = o.s3;
+        l1 = o.l1;
+        l2 = o.l2;
+        l3 = o.l3;
+        l4 = o.l4;
+        l5 = o.l5;
+    }
+
+    /** Number of longs {@link #save} writes. */
+    public static final int STATE_LONGS = 6;
+
+    /** Stores the state in {@code dst[at..at+STATE_LONGS)} (compact tables of states, e.g. fio's dedupe working set). */
+    public void save(long[] dst, int at) {
+        dst[at] = use64 ? 1 : 0;
+        if (use64) {
+            dst[at + 1] = l1;
+            dst[at + 2] = l2;
+            dst[at + 3] = l3;
+            dst[at + 4] = l4;
+            dst[at + 5] = l5;
+        } else {
+            dst[at + 1] = s1;
+            dst[at + 2] = s2;
+            dst[at + 3] = s3;
+        }
+    }
+
+    /** Continues from a state {@link #save} stored. */
+    public void restore(long[] src, int at) {
+        use64 = src[at] != 0;
+        if (use64) {
+            l1 = src[at + 1];
+            l2 = src[at + 2];
+            l3 = src[at + 3];
+            l4 = src[at + 4];
+            l5 = src[at + 5];
+        } else {
+            s1 = (int) src[at + 1];
+            s2 = (int) src[at + 2];
+            s3 = (int) src[at + 3];
+        }
+    }
+
+    /** fio's __get_next_seed on a 64-bit build: two draws multiplied (the seed of one buffer fill). */
+    public long nextSeed() {
+        long r = next();
+        return r * next();
+    }
+
     /** init_rand_seed(): the 32-bit generator takes the seed truncated to an unsigned int. */
-    void seed(long seed, boolean use64) {
+    public void seed(long seed, boolean use64) {
         this.use64 = use64;
         if (!use64) {
             int s = (int) seed;
@@ -86,7 +140,7 @@ final class FioRandom {
     }
 
     /** __rand(): unsigned; for 64 bits the full long (compare unsigned). */
-    long next() {
+    public long next() {
         return use64 ? next64() : next32();
     }
 
@@ -106,7 +160,7 @@ final class FioRandom {
     }
 
     /** rand_between(start, end), both inclusive, with fio's floating point scaling. */
-    long between(long start, long end) {
+    public long between(long start, long end) {
         long span = end - start + 1;
         if (use64) {
             double r = unsignedToDouble(next64()) / MAX64_PLUS_ONE;

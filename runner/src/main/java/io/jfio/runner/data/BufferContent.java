@@ -1,0 +1,325 @@
+package io.jfio.runner.data;
+
+import io.jfio.engine.IoBuffers;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.nativeio.AlignedBuffer;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.Pattern;
+import io.jfio.jobfile.options.BufferOptions;
+import io.jfio.runner.workload.FioRandom;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+
+/**
+ * What one job writes, filled as fio fills it (io_u.c fill_io_buffer, lib/rand.c, dedupe.c): the
+ * job's buf_state generator draws a seed per buffer (per compress chunk with compression or
+ * dedupe), the seed expands into the buffer with fio's multiplicative hash in four interleaved
+ * streams; compression leaves the tail of each chunk zero (or buffer_pattern); dedupe replays an
+ * earlier generator state instead of the current one; scrambling stamps each 512-byte block of a
+ * reused buffer with its offset and the time, as fio's small_content_scramble does. Buffers are
+ * filled in place; after construction nothing here allocates.
+ */
+public final class BufferContent {
+    private static final long GOLDEN_RATIO_64 = 0x61C8864680B583EBL;
+    private static final long[] PRIMES = {1, 2, 3, 5};
+
+    private final BufferOptions o;
+    private final boolean refill;
+    private final boolean scramble;
+    private final long minWrite;
+    private final FioRandom buf;
+    private final FioRandom prev = new FioRandom();
+    private final FioRandom ret = new FioRandom();
+    private final FioRandom dedupe;
+    private final FioRandom wsIndex;
+    /** The dedupe working set: saved buf_state generators, FioRandom.STATE_LONGS each. */
+    private final long[] workingSet;
+    private final long uniquePages;
+    /** buffer_pattern repeated over the largest fill; null without a pattern. */
+    private final byte[] patternTile;
+    private final byte[] zeros;
+    private ByteBuffer[] unitBuffers = new ByteBuffer[0];
+    private long[] seedBuckets = new long[PRIMES.length];
+
+    /**
+     * @param maxFill    the largest buffer filled at once (the unit buffer capacity)
+     * @param minWriteBs the job's smallest write block size (fio's min_bs[DDIR_WRITE])
+     * @param size       the job's size option (the dedupe working set is a share of it)
+     * @param verifying  verify is on: writes are filled by the verify path, never scrambled
+     */
+    public BufferContent(BufferOptions options, BufferSeeds seeds, int maxFill, long minWriteBs, long size,
+                         boolean verifying) {
+        this.o = options;
+        this.refill = options.refillBuffers();
+        this.scramble = options.scrambleBuffers() && !options.compressGiven() && !verifying;
+        this.minWrite = Math.max(1, minWriteBs);
+        this.buf = new FioRandom(seeds.buf(), seeds.use64());
+        this.prev.copyFrom(buf);
+        this.dedupe = new FioRandom(seeds.dedupe(), false);
+        this.wsIndex = new FioRandom(seeds.wsIndex(), seeds.use64());
+        Pattern p = options.pattern();
+        if (p != null) {
+            byte[] b = p.bytes();
+            patternTile = new byte[Math.max(maxFill, b.length)];
+            for (int i = 0; i < patternTile.length; i += b.length) {
+                System.arraycopy(b, 0, patternTile, i, Math.min(b.length, patternTile.length - i));
+            }
+        } else {
+            patternTile = null;
+        }
+        zeros = new byte[Math.max(maxFill, 1)];
+        if (options.dedupePercentage() != 0 && options.dedupeMode() == BufferOptions.DedupeMode.WORKING_SET) {
+            uniquePages = Math.max(1, size * options.dedupeWorkingSetPercentage() / 100 / minWrite);
+            workingSet = workingSet(seeds, options.dedupeGlobal());
+        } else {
+            uniquePages = 0;
+            workingSet = null;
+        }
+    }
+
+    /**
+     * fio's init_dedupe_working_set_seeds: page i repeats the generator state page i-1 had after
+     * the draws one write makes; with dedupe_global the pages rotate through every job's buf_state,
+     * so that jobs share them.
+     */
+    private long[] workingSet(BufferSeeds seeds, boolean global) {
+        if (uniquePages > Integer.MAX_VALUE / FioRandom.STATE_LONGS) {
+            throw new IllegalArgumentException("fio: could not allocate dedupe working set");
+        }
+        long[] set = new long[(int) uniquePages * FioRandom.STATE_LONGS];
+        long chunk = o.compressChunk() == 0 ? minWrite : Math.min(minWrite, o.compressChunk());
+        long advancements = minWrite / chunk;
+        int jobs = seeds.peerBuf().length;
+        long pagesPerSeed = Math.max(uniquePages / jobs, 1);
+        int tindex = seeds.jobIndex();
+        FioRandom r = new FioRandom();
+        r.copyFrom(buf);
+        r.save(set, 0);
+        for (long i = 1; i < uniquePages; i++) {
+            for (long j = 0; j < advancements; j++) {
+                r.nextSeed();
+            }
+            if (global && i % pagesPerSeed == 0) {
+                tindex = (tindex + 1) % jobs;
+                r.seed(seeds.peerBuf()[tindex], seeds.use64());
+            }
+            r.save(set, (int) i * FioRandom.STATE_LONGS);
+        }
+        return set;
+    }
+
+    /** Binds the units' buffers (once, before any fill): {@code view} maps an address and length to memory. */
+    public void attach(List<IoUnit> units, BufferView view) {
+        int max = 0;
+        for (IoUnit u : units) {
+            max = Math.max(max, u.index + 1);
+        }
+        unitBuffers = new ByteBuffer[max];
+        for (IoUnit u : units) {
+            unitBuffers[u.index] = view.at(u.bufferAddress, u.bufferCapacity).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        seedBuckets = new long[PRIMES.length];
+    }
+
+    /**
+     * The job's buffer contents over its unit buffers (fio's init_io_u): options and seeds from
+     * the job, each unit filled once when the job writes.
+     */
+    public static BufferContent forJob(JobSpec spec, IoBuffers buffers, boolean writes, boolean verifying,
+                                       int jobCount) {
+        BufferOptions options = BufferOptions.from(spec);
+        long[] minBs = spec.has("min_bs") ? spec.getPerDirection("min_bs")
+                : spec.has("bs") ? spec.getPerDirection("bs") : new long[] {4096, 4096, 4096};
+        long size = spec.has("size") && !spec.isPercent("size") ? spec.getLong("size") : 0;
+        List<IoUnit> units = buffers.units();
+        BufferContent c = new BufferContent(options, BufferSeeds.of(spec, jobCount), units.get(0).bufferCapacity,
+                minBs[1], size, verifying);
+        AlignedBuffer region = buffers.region();
+        c.attach(units, (address, length) -> region.byteBuffer(address - region.address(), length));
+        if (writes) {
+            c.fillUnits(units);
+        }
+        return c;
+    }
+
+    /** Memory of a unit buffer as a ByteBuffer (the runner's off-heap region). */
+    @FunctionalInterface
+    public interface BufferView {
+        ByteBuffer at(long address, int length);
+    }
+
+    /** fio's init_io_u: every buffer of a writing job is filled once, in unit order. */
+    public void fillUnits(List<IoUnit> units) {
+        for (IoUnit u : units) {
+            fill(unitBuffers[u.index], minWrite, u.bufferCapacity);
+        }
+    }
+
+    /**
+     * fio's get_io_u for a write: refill_buffers fills the buffer anew; otherwise a scrambling
+     * job stamps the reused buffer with the write's offset and the time {@code nowNanos}.
+     */
+    public void prepareWrite(IoUnit u, long nowNanos) {
+        if (refill) {
+            fill(unitBuffers[u.index], minWrite, u.length);
+        } else if (scramble) {
+            scramble(unitBuffers[u.index], u.length, u.offset, nowNanos);
+        }
+    }
+
+    /** fio's fill_io_buffer: {@code len} bytes at the start of {@code b}. */
+    public void fill(ByteBuffer b, long minWriteBs, int len) {
+        if (o.compressPercentage() != 0 || o.dedupePercentage() != 0) {
+            int perc = o.compressPercentage();
+            FioRandom rs = null;
+            int pos = 0;
+            long min = minWriteBs;
+            long left = len;
+            do {
+                if (rs == null) {
+                    rs = bufState();
+                }
+                min = Math.min(min, left);
+                int thisWrite = (int) (o.compressChunk() == 0 ? min : Math.min(min, o.compressChunk()));
+                fillPercentage(b, pos, rs.nextSeed(), perc, thisWrite);
+                pos += thisWrite;
+                left -= thisWrite;
+                saveBufState(rs);
+            } while (left > 0);
+        } else if (patternTile != null) {
+            b.put(0, patternTile, 0, len);
+        } else if (o.zeroBuffers()) {
+            b.put(0, zeros, 0, len);
+        } else {
+            fillRandom(b, 0, len, bufState().nextSeed());
+        }
+    }
+
+    /** fio's get_buf_state: the generator a buffer's contents come from. */
+    private FioRandom bufState() {
+        int dp = o.dedupePercentage();
+        if (dp == 0) {
+            return buf;
+        }
+        if (dp == 100) {
+            prev.copyFrom(buf);
+            return buf;
+        }
+        if (dedupe.between(1, 100) <= dp) {
+            if (o.dedupeMode() == BufferOptions.DedupeMode.WORKING_SET) {
+                long i = wsIndex.between(0, uniquePages - 1);
+                ret.restore(workingSet, (int) i * FioRandom.STATE_LONGS);
+            } else {
+                ret.copyFrom(prev);
+            }
+            return ret;
+        }
+        return buf;
+    }
+
+    /** fio's save_buf_state. */
+    private void saveBufState(FioRandom rs) {
+        if (o.dedupePercentage() == 100) {
+            rs.copyFrom(prev);
+        } else if (rs == buf) {
+            prev.copyFrom(rs);
+        }
+    }
+
+    /**
+     * fio's __fill_random_buf_percentage with segment = len: the first (100-perc)% random from
+     * {@code seed}, the rest zeros or buffer_pattern (from the pattern's start).
+     */
+    private void fillPercentage(ByteBuffer b, int pos, long seed, int perc, int len) {
+        if (perc == 100) {
+            fillCompressible(b, pos, len);
+            return;
+        }
+        int segment = len;
+        while (len > 0) {
+            int thisLen = (int) ((long) segment * (100 - perc) / 100);
+            if (thisLen > len) {
+                thisLen = len;
+            }
+            fillRandom(b, pos, thisLen, seed);
+            len -= thisLen;
+            if (len == 0) {
+                break;
+            }
+            pos += thisLen;
+            thisLen = segment - thisLen;
+            if (thisLen > len) {
+                thisLen = len;
+            } else if (len - thisLen <= Long.BYTES) {
+                thisLen = len;
+            }
+            fillCompressible(b, pos, thisLen);
+            len -= thisLen;
+            pos += thisLen;
+        }
+    }
+
+    private void fillCompressible(ByteBuffer b, int pos, int len) {
+        byte[] src = patternTile != null ? patternTile : zeros;
+        while (len > 0) {
+            int n = Math.min(len, src.length);
+            b.put(pos, src, 0, n);
+            pos += n;
+            len -= n;
+        }
+    }
+
+    /**
+     * fio's __fill_random_buf (4 seed buckets): the words of each group of four come from four
+     * streams seeded with seed times 1, 2, 3, 5, each advanced by multiplying with the 64-bit
+     * golden ratio; the tail continues the first stream.
+     */
+    private void fillRandom(ByteBuffer b, int pos, int len, long seed) {
+        long[] s = seedBuckets;
+        for (int p = 0; p < s.length; p++) {
+            s[p] = seed * PRIMES[p];
+        }
+        int groups = len / Long.BYTES / s.length;
+        int at = pos;
+        for (int g = 0; g < groups; g++) {
+            b.putLong(at, s[0]);
+            b.putLong(at + 8, s[1]);
+            b.putLong(at + 16, s[2]);
+            b.putLong(at + 24, s[3]);
+            s[0] *= GOLDEN_RATIO_64;
+            s[1] *= GOLDEN_RATIO_64;
+            s[2] *= GOLDEN_RATIO_64;
+            s[3] *= GOLDEN_RATIO_64;
+            at += 32;
+        }
+        long v = s[0];
+        int end = pos + len;
+        for (; at + Long.BYTES <= end; at += Long.BYTES) {
+            b.putLong(at, v);
+            v *= GOLDEN_RATIO_64;
+        }
+        for (int k = 0; at < end; at++, k++) {
+            b.put(at, (byte) (v >>> (8 * k)));
+        }
+    }
+
+    /**
+     * fio's small_content_scramble: in each 512-byte block the offset goes into the first word of
+     * one of its eight cache lines (chosen by time and offset), the time into the last two words
+     * of the first line.
+     */
+    private static void scramble(ByteBuffer b, int len, long offset, long nowNanos) {
+        int blocks = len >>> 9;
+        long sec = nowNanos / 1_000_000_000L;
+        long nsec = nowNanos % 1_000_000_000L;
+        int line = (int) ((nsec ^ offset) & 7) << 6;
+        long boffset = offset;
+        for (int i = 0, p = 0; i < blocks; i++, p += 512, boffset += 512) {
+            b.putLong(p + line, boffset);
+            b.putLong(p + 48, sec);
+            b.putLong(p + 56, nsec);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.jfio.runner.data;
+
+import io.jfio.runner.Run;
+import io.jfio.runner.RunRequest;
+import io.jfio.runner.job.Job;
+import io.jfio.runner.job.PatternSource;
+import io.jfio.runner.support.Jobs;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Filling write buffers per I/O (refill, compression chunks, dedupe with its working set,
+ * scrambling, patterns) allocates nothing: ThreadMXBean's allocated bytes over each job thread's
+ * I/O loop stay under a fixed bound while the jobs do tens of thousands of writes.
+ */
+@Timeout(60)
+class BufferContentsAllocationTest {
+    private static final long BOUND = 256 * 1024;
+
+    @Test
+    void fillingWritesAllocatesNothingPerIo() {
+        String common = "ioengine=null\nsize=128m\nbs=4k\nstonewall\n";
+        String jobs = "[refill]\nrw=write\nrefill_buffers\n" + common
+                + "[compress]\nrw=randwrite\nbuffer_compress_percentage=50\nbuffer_compress_chunk=1k\n" + common
+                + "[dedupe-repeat]\nrw=write\ndedupe_percentage=50\n" + common
+                + "[dedupe-ws]\nrw=write\ndedupe_percentage=70\ndedupe_mode=working_set\ndedupe_working_set_percentage=10\n"
+                + common
+                + "[scramble]\nrw=write\nbs=64k\n" + common.replace("bs=4k\n", "")
+                + "[pattern-rw]\nrw=randrw\nbuffer_pattern=\"abc\"0xdeadbeef\n" + common;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Run r = new Run(new RunRequest(Jobs.parse(jobs), Set.of("normal"), 3, null, "never", 0, 0, false),
+                new PrintStream(out, true), new PrintStream(err, true), Run.defaultEngines(), PatternSource.FACTORY);
+        assertEquals(0, r.execute(), err.toString());
+        for (Job j : r.jobs()) {
+            long writes = j.stats().totalIoU[1];
+            long bytes = j.loopAllocatedBytes();
+            System.out.printf("%s: %d writes, %d bytes allocated in the I/O loop%n", j.spec().name(), writes, bytes);
+            Assumptions.assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");
+            assertTrue(writes > 1000, j.spec().name() + " did only " + writes + " writes");
+            assertTrue(bytes < BOUND, j.spec().name() + ": " + bytes + " bytes for " + writes + " writes");
+        }
+    }
+}

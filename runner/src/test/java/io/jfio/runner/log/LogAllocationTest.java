@@ -1,0 +1,67 @@
+package io.jfio.runner.log;
+
+import io.jfio.runner.Run;
+import io.jfio.runner.RunRequest;
+import io.jfio.runner.job.Job;
+import io.jfio.runner.job.PatternSource;
+import io.jfio.runner.support.Jobs;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Per-I/O logs (log_avg_msec=0: bw, iops, lat, clat, slat, clat_hist and write_iolog) on the null
+ * engine allocate nothing per entry in the I/O loop: ThreadMXBean's allocated bytes of the job
+ * thread stay under a fixed bound while the logs take hundreds of thousands of entries, and
+ * every completed I/O has its line.
+ */
+@Timeout(120)
+class LogAllocationTest {
+    private static final long BOUND = 256 * 1024;
+
+    @Test
+    void perIoLogsAllocateNothingPerEntry() throws Exception {
+        Path dir = LogRuns.scratch("alloc");
+        try {
+            String jobs = "[null-logs]\nioengine=null\nsize=1g\nrw=randrw\nbs=4k\nnorandommap\ntime_based\nruntime=1500ms\n"
+                    + "iodepth=4\nwrite_bw_log=" + dir + "/a\nwrite_lat_log=" + dir + "/a\nwrite_iops_log=" + dir
+                    + "/a\nwrite_hist_log=" + dir + "/a\nlog_hist_msec=100\nlog_offset=1\nwrite_iolog=" + dir + "/a.iolog\n";
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            Run r = new Run(new RunRequest(Jobs.parse(jobs), Set.of("normal"), 3, null, "never", 0, 0, false),
+                    new PrintStream(out, true), new PrintStream(err, true), Run.defaultEngines(), PatternSource.FACTORY);
+            assertEquals(0, r.execute(), err.toString());
+            Job j = r.jobs().get(0);
+            long ios = j.stats().ioCompleted[0] + j.stats().ioCompleted[1];
+            long bytes = j.loopAllocatedBytes();
+            System.out.printf("%d I/Os logged, %d bytes allocated in the I/O loop%n", ios, bytes);
+            Assumptions.assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");
+            assertTrue(ios > 50_000, "only " + ios + " I/Os");
+            assertTrue(bytes < BOUND, bytes + " bytes for " + ios + " logged I/Os");
+            for (String log : List.of("a_lat.1.log", "a_clat.1.log", "a_bw.1.log", "a_iops.1.log")) {
+                long lines;
+                try (var s = Files.lines(dir.resolve(log))) {
+                    lines = s.count();
+                }
+                assertEquals(ios, lines, log);
+            }
+            long issued;
+            try (var s = Files.lines(dir.resolve("a.iolog"))) {
+                issued = s.filter(l -> l.contains(" read ") || l.contains(" write ")).count();
+            }
+            assertTrue(issued >= ios, "iolog has " + issued + " I/Os, " + ios + " completed");
+        } finally {
+            LogRuns.delete(dir);
+        }
+    }
+}
