@@ -124,24 +124,32 @@ public final class BufferContent {
     }
 
     /**
-     * The job's buffer contents over its unit buffers (fio's init_io_u): options and seeds from
-     * the job, each unit filled once when the job writes.
+     * The job's buffer contents (options and seeds from the job), before its files are laid out:
+     * fio's layout draws from the same generator first.
+     *
+     * @param maxFill the largest buffer ever filled (the unit buffer capacity)
      */
-    public static BufferContent forJob(JobSpec spec, IoBuffers buffers, boolean writes, boolean verifying,
-                                       int jobCount) {
+    public static BufferContent forJob(JobSpec spec, boolean verifying, int jobCount, int maxFill) {
         BufferOptions options = BufferOptions.from(spec);
         long[] minBs = spec.has("min_bs") ? spec.getPerDirection("min_bs")
                 : spec.has("bs") ? spec.getPerDirection("bs") : new long[] {4096, 4096, 4096};
         long size = spec.has("size") && !spec.isPercent("size") ? spec.getLong("size") : 0;
+        return new BufferContent(options, BufferSeeds.of(spec, jobCount), maxFill, minBs[1], size, verifying);
+    }
+
+    /** fio's init_io_u: binds the units' buffers and, when the job writes, fills each once in unit order. */
+    public void attach(IoBuffers buffers, boolean writes) {
         List<IoUnit> units = buffers.units();
-        BufferContent c = new BufferContent(options, BufferSeeds.of(spec, jobCount), units.get(0).bufferCapacity,
-                minBs[1], size, verifying);
         AlignedBuffer region = buffers.region();
-        c.attach(units, (address, length) -> region.byteBuffer(address - region.address(), length));
+        attach(units, (address, length) -> region.byteBuffer(address - region.address(), length));
         if (writes) {
-            c.fillUnits(units);
+            fillUnits(units);
         }
-        return c;
+    }
+
+    /** One block of a file being laid out (fio's extend_file: fill_io_buffer(b, len, len)). */
+    public void fillLayout(ByteBuffer block, int len) {
+        fill(block.order(ByteOrder.LITTLE_ENDIAN), len, len);
     }
 
     /** Memory of a unit buffer as a ByteBuffer (the runner's off-heap region). */

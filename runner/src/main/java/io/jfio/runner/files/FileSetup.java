@@ -53,6 +53,22 @@ public final class FileSetup {
         long size(IoFile f) throws io.jfio.engine.EngineException;
     }
 
+    private LayoutFill layoutFill;
+    private int layoutBlock;
+
+    /** Fills one block of a file being laid out (fio's extend_file calls fill_io_buffer per block). */
+    @FunctionalInterface
+    public interface LayoutFill {
+        void fill(java.nio.ByteBuffer block, int length);
+    }
+
+    /** Lays files out in blocks of {@code blockSize} filled by {@code fill} (the job's buffer contents). */
+    public FileSetup withLayoutFill(LayoutFill fill, int blockSize) {
+        this.layoutFill = fill;
+        this.layoutBlock = blockSize > 0 ? blockSize : 4096;
+        return this;
+    }
+
     /** Lets the engine size files it knows better (e.g. NVMe generic char devices). */
     public FileSetup withSizeHook(SizeHook hook) {
         this.sizeHook = hook;
@@ -326,10 +342,14 @@ public final class FileSetup {
         }
     }
 
-    /** Writes the file's contents with random (incompressible) data, as fio's layout does. */
+    /**
+     * Writes the file's contents: block by block with the job's buffer contents (fio's extend_file
+     * fills each block with fill_io_buffer), or random data without a fill.
+     */
     private void writeOut(int fd, long length) throws JobError {
         LibC c = Native.libc();
-        int chunk = (int) Math.min(1 << 20, Math.max(4096, length));
+        int chunk = layoutFill != null ? (int) Math.max(1, Math.min(layoutBlock, length))
+                : (int) Math.min(1 << 20, Math.max(4096, length));
         try (AlignedBuffer buf = AlignedBuffer.allocate(chunk, 4096)) {
             writeOut(c, fd, buf, length);
         }
@@ -337,12 +357,18 @@ public final class FileSetup {
 
     private void writeOut(LibC c, int fd, AlignedBuffer buf, long length) throws JobError {
         int chunk = (int) buf.length();
-        byte[] rnd = new byte[chunk];
-        ThreadLocalRandom.current().nextBytes(rnd);
-        buf.byteBuffer(0, chunk).put(rnd);
+        java.nio.ByteBuffer block = buf.byteBuffer(0, chunk);
+        if (layoutFill == null) {
+            byte[] rnd = new byte[chunk];
+            ThreadLocalRandom.current().nextBytes(rnd);
+            block.put(rnd);
+        }
         long left = length;
         while (left > 0 && !terminate.getAsBoolean()) {
             long n = Math.min(left, chunk);
+            if (layoutFill != null) {
+                layoutFill.fill(block, (int) n);
+            }
             long r = c.write(fd, buf.address(), n);
             if (r > 0) {
                 left -= r;

@@ -186,6 +186,8 @@ public final class Job {
     }
 
     private IoEngine engine;
+    /** What the job writes, from its layout on (fio's buf_state and friends). */
+    private BufferContent content;
     private FileSetup setup;
     private JobError prepareError;
     private volatile boolean prepared;
@@ -210,8 +212,11 @@ public final class Job {
                 ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
             }
             IoEngine e = engine;
+            content = BufferContent.forJob(spec, !"0".equals(Opts.getString(spec, "0", "verify")), jobCount,
+                    maxBlockSize());
             setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated)
-                    .withSizeHook(e::fileSize);
+                    .withSizeHook(e::fileSize)
+                    .withLayoutFill(content::fillLayout, (int) Opts.getPerDirection(spec, 4096, "max_bs")[1]);
             files = setup.prepare();
         } catch (JobError e) {
             prepareError = e;
@@ -258,8 +263,8 @@ public final class Job {
             return;
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
-        BufferContent content = BufferContent.forJob(spec, buffers, mode.writes(),
-                !"0".equals(Opts.getString(spec, "0", "verify")), jobCount);
+        BufferContent content = this.content;
+        content.attach(buffers, mode.writes());
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         JobLogs logs = null;
         try {

@@ -82,6 +82,9 @@ class BufferContentsTest {
                 assertEquals(expected, d, 0.05, "dedupe " + pct + " " + mode);
             }
         }
+        // a file laid out for reading: every block fresh data with the job's options (not one chunk repeated)
+        assertEquals(1.0, distinctBlocks(runJfio("layout", "rw=read", "64k", "4m")), 1e-9);
+        assertEquals(0.5, zlibRatio(runJfio("layoutc50", "rw=read\nbuffer_compress_percentage=50", "64k", "4m")), 0.03);
         // buffer_pattern: every write is the pattern from its start
         byte[] p = runJfio("pattern", "buffer_pattern=\"abc\"0x01", "4k", "64k");
         byte[] unit = {'a', 'b', 'c', 1};
