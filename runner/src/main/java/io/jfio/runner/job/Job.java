@@ -410,7 +410,7 @@ public final class Job {
             state.setRunState(RunState.FINISHING);
         } finally {
             if (logs != null) {
-                logs.finish(System.nanoTime());
+                logs.finish(ctx.clock().nanoTime());
             }
             closeAll(engine, fs, diskless);
             engine.cleanup();

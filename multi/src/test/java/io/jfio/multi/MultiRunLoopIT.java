@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * job from an unlimited one but not a job from itself.
  */
 @ExtendWith(LoopDevices.class)
-class MultiRunLoopTest {
+class MultiRunLoopIT {
     private static LoopDevice dev1;
     private static LoopDevice dev2;
     private static LoopDevice dev3;

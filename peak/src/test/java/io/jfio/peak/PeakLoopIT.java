@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * t/io_uring's format (fio's t/io_uring.c). Short runs (-r2): the figures are not asserted.
  */
 @ExtendWith(LoopDevices.class)
-class PeakLoopTest {
+class PeakLoopIT {
     private static final Pattern SUBMITTER =
         Pattern.compile("submitter=\\d+, tid=\\d+, file=/dev/loop\\d+, nfiles=1, node=-1");
     private static final Pattern SETTINGS =
