@@ -26,11 +26,15 @@ public interface IoEngine {
 
     /**
      * Opens a file with the flags the runner computed ({@code OpenFlags.forJob}); most engines
-     * use {@link GenericFileOps#open}, which also records the file's type and size.
+     * use {@link GenericFileOps#open} (the default), which also records the file's type and size.
      */
-    void openFile(IoFile file, int openFlags) throws EngineException;
+    default void openFile(IoFile file, int openFlags) throws EngineException {
+        GenericFileOps.open(file, openFlags);
+    }
 
-    void closeFile(IoFile file) throws EngineException;
+    default void closeFile(IoFile file) throws EngineException {
+        GenericFileOps.close(file);
+    }
 
     /** Queues one unit. Sync engines complete it here; errors go to {@link IoUnit#result}. */
     QueueStatus queue(IoUnit unit);

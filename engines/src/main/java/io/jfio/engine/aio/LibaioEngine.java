@@ -125,11 +125,6 @@ public final class LibaioEngine implements IoEngine {
     }
 
     @Override
-    public void openFile(IoFile file, int openFlags) throws EngineException {
-        GenericFileOps.open(file, openFlags);
-    }
-
-    @Override
     public void closeFile(IoFile file) throws EngineException {
         if (file.fd < 0) {
             return;

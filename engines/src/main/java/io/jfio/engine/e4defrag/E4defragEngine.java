@@ -10,7 +10,6 @@ import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
-import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
@@ -97,16 +96,6 @@ public final class E4defragEngine implements IoEngine {
         libc.close(donorFd);
         donorFd = -1;
         return new EngineException(e, "io_queue_init", null);
-    }
-
-    @Override
-    public void openFile(IoFile file, int openFlags) throws EngineException {
-        GenericFileOps.open(file, openFlags);
-    }
-
-    @Override
-    public void closeFile(IoFile file) throws EngineException {
-        GenericFileOps.close(file);
     }
 
     @Override

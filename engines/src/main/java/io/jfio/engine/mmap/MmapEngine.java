@@ -102,11 +102,6 @@ public final class MmapEngine implements IoEngine {
     }
 
     @Override
-    public void openFile(IoFile file, int openFlags) throws EngineException {
-        GenericFileOps.open(file, openFlags);
-    }
-
-    @Override
     public void closeFile(IoFile file) throws EngineException {
         unmap(file.index);
         partial[file.index] = false;

@@ -10,7 +10,6 @@ import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
-import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
@@ -88,16 +87,6 @@ public final class PosixAioEngine implements IoEngine {
         timespecAddr = RawMemory.address(timespec);
         inFlight = new int[byIndex.length];
         events = new IoUnit[byIndex.length];
-    }
-
-    @Override
-    public void openFile(IoFile file, int openFlags) throws EngineException {
-        GenericFileOps.open(file, openFlags);
-    }
-
-    @Override
-    public void closeFile(IoFile file) throws EngineException {
-        GenericFileOps.close(file);
     }
 
     private long aiocb(IoUnit u) {

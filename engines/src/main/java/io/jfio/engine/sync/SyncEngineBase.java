@@ -9,7 +9,6 @@ import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
-import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
@@ -62,16 +61,6 @@ abstract class SyncEngineBase implements IoEngine {
         this.libc = Native.libc();
         this.iovecs = AlignedBuffer.allocate(16L * Math.max(1, iovecCount()), 64);
         this.iovecBase = iovecs.address();
-    }
-
-    @Override
-    public void openFile(IoFile file, int openFlags) throws EngineException {
-        GenericFileOps.open(file, openFlags);
-    }
-
-    @Override
-    public void closeFile(IoFile file) throws EngineException {
-        GenericFileOps.close(file);
     }
 
     @Override
