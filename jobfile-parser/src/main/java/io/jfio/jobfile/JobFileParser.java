@@ -52,6 +52,8 @@ public final class JobFileParser {
     // command-line job being built (fio adds it at the next --name or at the end of the options)
     private JobState cliJob;
     private boolean cliSkipping;
+    /** The --section names seen so far on the command line: fio filters a --name by these only. */
+    private final List<String> cliSections = new ArrayList<>();
     private boolean readOnly;
 
     public JobFileParser(Settings settings) {
@@ -125,7 +127,7 @@ public final class JobFileParser {
             cliJob = null;
             return;
         }
-        if (settings.sections() != null && !settings.sections().isEmpty() && !settings.sections().contains(name)) {
+        if (!cliSections.isEmpty() && !cliSections.contains(name)) {
             cliSkipping = true; // fio quirk: the skipped job's options go to the global defaults
             cliJob = null;
             return;
@@ -136,6 +138,15 @@ public final class JobFileParser {
         cliJob.locations.put("name", SourceLocation.COMMAND_LINE);
         // fio lists a command-line job's name first among its JSON "job options"
         cliJob.printList.add(new String[] {"name", name});
+    }
+
+    /**
+     * --section=X met on the command line: fio checks each --name against the sections given
+     * before it (its getopt loop sees them in order), while job files, read after the whole
+     * command line, are filtered by all of them.
+     */
+    public void commandLineSection(String name) {
+        cliSections.add(name);
     }
 
     /** A job option from the command line (resolved to its canonical name), applied in order. */

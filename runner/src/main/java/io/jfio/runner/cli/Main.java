@@ -129,6 +129,7 @@ public final class Main {
                     }
                     switch (it.name()) {
                         case "readonly" -> parser.readOnly();
+                        case "section" -> parser.commandLineSection(it.value());
                         case "version" -> {
                             out.println(VERSION);
                             return 0;
@@ -201,7 +202,7 @@ public final class Main {
                             err.println("fio: --" + it.name() + " is not supported by jfio");
                             return 1;
                         }
-                        default -> { } // showcmd, parse-only, readonly, section: handled above;
+                        default -> { } // showcmd, parse-only, readonly: handled above;
                         // warnings-fatal, debug, max-jobs, alloc-size: accepted, no effect yet
                     }
                 }

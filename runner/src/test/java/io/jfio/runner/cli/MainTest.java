@@ -148,4 +148,49 @@ class MainTest {
         CorpusAcceptanceTest.Outcome o = jfio("--showcmd", "--section=b", f.toString());
         assertEquals("fio --name=b --bs=16k \n", o.out());
     }
+
+    /**
+     * fio 3.42 checks each --name against the --section options given before it, and the
+     * options after a skipped --name become global defaults (of the job file's jobs too).
+     */
+    @Test
+    void sectionFiltersOnlyTheCommandLineJobsAfterIt(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("xy.fio");
+        Files.writeString(f, "[x]\nioengine=null\nsize=32k\n[y]\nioengine=null\nsize=16k\n");
+        String[] job = {"--name=a", "--ioengine=null", "--size=64k"};
+        assertEquals("a;64\nx;32\n", jobsRun(join(job, "--section=x", f.toString())));
+        assertEquals("a;64\n", jobsRun(join(job, "--section=x")));
+        assertEquals("x;32\n", jobsRun(join(new String[] {"--section=x"}, job, f.toString())));
+        assertEquals("x;32\n", jobsRun(join(new String[] {f.toString(), "--section=x"}, job)));
+        Path nosize = dir.resolve("x.fio");
+        Files.writeString(nosize, "[x]\nioengine=null\n");
+        assertEquals("x;8\n", jobsRun(join(new String[] {"--section=x", "--name=a", "--size=8k"}, nosize.toString())));
+    }
+
+    private static String[] join(Object... parts) {
+        java.util.List<String> all = new java.util.ArrayList<>();
+        for (Object p : parts) {
+            if (p instanceof String[] a) {
+                all.addAll(java.util.List.of(a));
+            } else {
+                all.add((String) p);
+            }
+        }
+        all.add("--output-format=terse");
+        return all.toArray(new String[0]);
+    }
+
+    /** "name;read KiB" per job of a terse report. */
+    private static String jobsRun(String... args) {
+        CorpusAcceptanceTest.Outcome o = jfio(args);
+        assertEquals(0, o.status(), o.err());
+        StringBuilder b = new StringBuilder();
+        for (String line : o.out().split("\n")) {
+            String[] t = line.split(";");
+            if (t.length > 6 && t[0].equals("3")) {
+                b.append(t[2]).append(';').append(t[5]).append('\n');
+            }
+        }
+        return b.toString();
+    }
 }
