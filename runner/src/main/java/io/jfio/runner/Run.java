@@ -7,6 +7,7 @@ import io.jfio.runner.files.FileNames;
 import io.jfio.jobfile.options.LogOptions;
 import io.jfio.runner.files.DevCheck;
 import io.jfio.runner.files.FileNames;
+import io.jfio.runner.files.FsSignature;
 import io.jfio.runner.files.MountCheck;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
@@ -303,6 +304,7 @@ public final class Run {
 
     /** fio's check_mount_writes over every job, before anything starts: fio's message or null. */
     private String mountedTarget() {
+        java.util.Set<String> warned = new java.util.HashSet<>();
         for (Job j : jobs) {
             if (!j.mode().modifies() || j.options().files().allowMountedWrite()) {
                 continue;
@@ -329,7 +331,20 @@ public final class Run {
             if (m != null) {
                 return MountCheck.message(m);
             }
+            warnSignatures(files, warned);
         }
         return null;
+    }
+
+    /** One warning per unmounted block device a writing job will overwrite a signature on. */
+    private void warnSignatures(List<IoFile> files, java.util.Set<String> warned) {
+        for (IoFile f : files) {
+            if (f.type == IoFile.Type.BLOCK && warned.add(f.path)) {
+                String type = FsSignature.of(Path.of(f.path));
+                if (type != null) {
+                    err.println(FsSignature.warning(f.path, type));
+                }
+            }
+        }
     }
 }
