@@ -56,9 +56,6 @@ public final class LibaioEngine implements IoEngine {
     private long eventBufAddr;
     private IoUnit[] events;
     private int eventCount;
-    /** Units failed by io_submit itself, reported by the next getEvents. */
-    private IoUnit[] failed;
-    private int failedCount;
     private int baseRwFlags;
     private final BlkDiscard discard = new BlkDiscard();
 
@@ -114,7 +111,6 @@ public final class LibaioEngine implements IoEngine {
         eventBuf = RawMemory.allocate(AioContext.EVENT_SIZE * depth, 64);
         eventBufAddr = RawMemory.address(eventBuf);
         events = new IoUnit[depth];
-        failed = new IoUnit[depth];
         baseRwFlags = RwfFlags.forJob(opts.uncached, opts.nowait, ctx.direct());
         aio = AioContext.setup(contextEvents > 0 ? contextEvents : depth);
     }
@@ -230,14 +226,10 @@ public final class LibaioEngine implements IoEngine {
                 LockSupport.parkNanos(1000);
                 continue;
             }
-            // The first iocb was refused (EINVAL, EBADF, EOPNOTSUPP for an RWF flag the file
-            // does not support, ...): complete it with the error, keep submitting the rest.
-            long iocb = pending.getLong(8 * idx);
-            IoUnit u = units[(int) iocbs.getLong((int) (iocb - iocbsAddr))];
-            u.issueTimeNanos = System.nanoTime();
-            u.complete(r);
-            failed[failedCount++] = u;
-            idx++;
+            // io_submit refused the first iocb (EINVAL, EBADF, EOPNOTSUPP for an RWF flag the
+            // file does not support, ...): as fio's libaio commit, the commit fails with that
+            // errno and the job stops (fio: "func=io commit"), no io_u error for the unit.
+            throw new EngineException(-r, "io commit", null);
         }
         if (idx > 0) {
             for (int i = idx; i < pendingCount; i++) {
@@ -267,9 +259,6 @@ public final class LibaioEngine implements IoEngine {
         if (min > max) {
             min = max;
         }
-        while (failedCount > 0 && eventCount < max) {
-            events[eventCount++] = failed[--failedCount];
-        }
         boolean first = true;
         while (eventCount < max && (first || eventCount < min)) {
             first = false;
@@ -278,9 +267,6 @@ public final class LibaioEngine implements IoEngine {
                     commit();
                 }
                 if (inFlight == 0) {
-                    while (failedCount > 0 && eventCount < max) {
-                        events[eventCount++] = failed[--failedCount];
-                    }
                     break; // nothing in the kernel: waiting would never end
                 }
             }

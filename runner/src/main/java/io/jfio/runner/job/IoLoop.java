@@ -505,7 +505,13 @@ public final class IoLoop {
         try {
             engine.commit();
         } catch (EngineException e) {
-            fail(e.errno() == 0 ? 5 : e.errno(), "io commit", e.getMessage());
+            int errno = e.errno() == 0 ? 5 : e.errno();
+            // fio's break_on_this_error after td_io_commit's td_verror: counted when
+            // continue_on_error covers the type, fatal either way.
+            if (errors.continues(pending[queued - 1].ddir.ordinal(), errno)) {
+                countError(errno);
+            }
+            fail(errno, "io commit", e.getMessage());
             // The batch never reached the device: account it as failed here so the drain
             // does not wait for completions that will not come.
             for (int i = 0; i < queued; i++) {

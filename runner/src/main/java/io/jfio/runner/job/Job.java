@@ -184,6 +184,7 @@ public final class Job {
                 case "io_u error" -> IO_U_ERROR_FILE;
                 case "io_u_sync_complete" -> "io_u.c:2290";
                 case "io_u_queued_complete" -> "io_u.c:2328";
+                case "io commit" -> "ioengines.c:516"; // 3.33: ioengines.c:496
                 default -> stats.errorFunction != null && stats.errorFunction.startsWith("open")
                         ? "filesetup.c:805" : "backend.c:1";
             };

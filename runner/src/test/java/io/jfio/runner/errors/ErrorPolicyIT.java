@@ -49,6 +49,39 @@ class ErrorPolicyIT {
         }
     }
 
+    /**
+     * io_submit refusing the first iocb (RWF_NOWAIT on a tmpfs file: EOPNOTSUPP from the submit
+     * call itself, not from a completion): fio's libaio commit fails, the job stops with
+     * func=io commit after one issued I/O, counted only when continue_on_error covers it.
+     */
+    @Test
+    void libaioSubmitRefusalFailsTheJobAtCommitAsFio() throws Exception {
+        FioVsJfio.fio();
+        Path file = Path.of("/dev/shm/errors-nowait-" + ProcessHandle.current().pid());
+        try {
+            Files.write(file, new byte[1 << 20]);
+            StringBuilder table = new StringBuilder();
+            for (String rw : new String[] {"read", "write"}) {
+                for (String coe : new String[] {"none", "all", "read"}) {
+                    List<String> args = List.of("--name=nw", "--ioengine=libaio", "--iodepth=8", "--nowait=1",
+                            "--filename=" + file, "--rw=" + rw, "--bs=4k", "--size=1m", "--continue_on_error=" + coe,
+                            "--output-format=json");
+                    Outcome[] o = compare("libaio nowait=1 on tmpfs " + rw + " coe=" + coe, args, table);
+                    JsonNode f = job(o[0]);
+                    JsonNode j = job(o[1]);
+                    assertEquals(f.get(rw).getLong("total_ios"), j.get(rw).getLong("total_ios"), "issued");
+                    if (o[0].both().contains("func=io commit")) {
+                        assertTrue(o[1].both().contains("func=io commit, error=Operation not supported"), o[1].both());
+                        assertEquals(count(o[0].err()), count(o[1].err()), "no io_u error line: " + o[1].err());
+                    }
+                }
+            }
+            System.out.print(table);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
     @Test
     void ignoreErrorAndErrorDumpOnDevFullAsFio() throws Exception {
         FioVsJfio.fio();
