@@ -46,12 +46,19 @@ public final class JobSpec {
 
     public JobSpec(String name, int index, Map<String, Object> values, Map<String, String> postfixes,
                    Map<String, SourceLocation> locations, Map<String, String> engineOptions) {
+        this(name, index, new LinkedHashMap<>(values), new LinkedHashMap<>(postfixes), new LinkedHashMap<>(locations),
+                new LinkedHashMap<>(engineOptions), true);
+    }
+
+    /** Takes the maps as they are: the parser hands over maps nothing else holds. */
+    JobSpec(String name, int index, Map<String, Object> values, Map<String, String> postfixes,
+            Map<String, SourceLocation> locations, Map<String, String> engineOptions, boolean owned) {
         this.name = name;
         this.index = index;
-        this.values = new LinkedHashMap<>(values);
-        this.postfixes = new LinkedHashMap<>(postfixes);
-        this.locations = new LinkedHashMap<>(locations);
-        this.engineOptions = new LinkedHashMap<>(engineOptions);
+        this.values = values;
+        this.postfixes = postfixes;
+        this.locations = locations;
+        this.engineOptions = engineOptions;
     }
 
     /** The job's name (section name, or --name). Clones share it, as in fio's report. */

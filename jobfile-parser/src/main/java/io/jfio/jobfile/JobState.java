@@ -4,30 +4,38 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * The options of one job (or of the global defaults) while they are being parsed: typed values,
  * choice postfixes, where each was set, raw engine options and fio's --showcmd list.
  */
 final class JobState {
-    final Map<String, Object> values = new LinkedHashMap<>();
-    final Map<String, String> postfixes = new LinkedHashMap<>();
-    final Map<String, SourceLocation> locations = new LinkedHashMap<>();
+    final LayeredMap<Object> values;
+    final LayeredMap<String> postfixes;
+    final LayeredMap<SourceLocation> locations;
     final Map<String, String> engineOptions = new LinkedHashMap<>();
     final Map<String, SourceLocation> engineLocations = new LinkedHashMap<>();
     /** Options as --showcmd prints them: canonical name and value (null when given without value). */
     final List<String[]> printList = new ArrayList<>();
 
+    JobState() {
+        values = new LayeredMap<>(JobState::deepCopy);
+        postfixes = new LayeredMap<>(UnaryOperator.identity());
+        locations = new LayeredMap<>(UnaryOperator.identity());
+    }
+
+    private JobState(JobState from) {
+        values = from.values.copy();
+        postfixes = from.postfixes.copy();
+        locations = from.locations.copy();
+        engineOptions.putAll(from.engineOptions);
+        engineLocations.putAll(from.engineLocations);
+    }
+
+    /** A state of its own that starts with this one's options (the --showcmd list starts empty). */
     JobState copy() {
-        JobState c = new JobState();
-        for (Map.Entry<String, Object> e : values.entrySet()) {
-            c.values.put(e.getKey(), deepCopy(e.getValue()));
-        }
-        c.postfixes.putAll(postfixes);
-        c.locations.putAll(locations);
-        c.engineOptions.putAll(engineOptions);
-        c.engineLocations.putAll(engineLocations);
-        return c;
+        return new JobState(this);
     }
 
     private static Object deepCopy(Object v) {
