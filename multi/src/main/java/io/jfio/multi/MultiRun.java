@@ -339,6 +339,11 @@ public final class MultiRun {
                 Files.writeString(dir.resolve(stem + ".json"),
                         OutputFormat.render(r.result(), EnumSet.of(json), settings.terseVersion()));
             }
+            io.jfio.report.RunResult all = Combined.of(results);
+            if (all != null) {
+                Files.writeString(dir.resolve("all.json"), OutputFormat.render(all, EnumSet.of(OutputFormat.JSON_PLUS),
+                        settings.terseVersion()));
+            }
         } catch (IOException e) {
             throw new MultiException("cannot write results to " + dir + ": " + e.getMessage());
         }
