@@ -70,6 +70,29 @@ public final class MultiRun {
     private volatile boolean stopRequested;
     private volatile Runnable stopCurrent = () -> { };
 
+    /** What a host agent (jfio-multi --hosts) hooks into a run: the barrier and the progress. */
+    public interface Hooks {
+        /** Every instance's first-wave jobs are at the barrier; call {@code open} to release them. */
+        void allArrived(Runnable open);
+
+        /** Called from the watch loop (every few ms): bytes completed so far per instance. */
+        void progress(long nowNanos, long[] bytes);
+    }
+
+    private Hooks hooks;
+
+    /** Holds the start barrier for {@code h} and reports progress to it (one run, host agents). */
+    public MultiRun withHooks(Hooks h) {
+        this.hooks = h;
+        return this;
+    }
+
+    /** Stops the instances running now (as Ctrl-C does) and starts no further repeat. */
+    public void stop() {
+        stopRequested = true;
+        stopCurrent.run();
+    }
+
     public MultiRun(Settings settings, PrintStream out, PrintStream err) {
         this.settings = settings;
         this.out = out;
@@ -153,6 +176,9 @@ public final class MultiRun {
                 gate.expect(s);
             }
         }
+        if (hooks != null) {
+            gate.hold(() -> hooks.allArrived(gate::openNow));
+        }
         SourceFactory base = ProductionWiring.sources();
         SourceFactory gated = (spec, files) -> {
             IoSource s = base.create(spec, files);
@@ -226,6 +252,9 @@ public final class MultiRun {
                     }
                     last[i] = now;
                 }
+            }
+            if (hooks != null) {
+                hooks.progress(now, bytes);
             }
             if (!reinstalled && gate.isOpen()) {
                 signals.reinstall();
