@@ -48,12 +48,23 @@ final class ClientReport {
         root.put("timestamp", nowMs / 1000);
         root.put("time", RunResult.ctime(nowMs));
         JsonNode globals = JsonNode.array();
+        JsonNode single = JsonNode.object();
         JsonNode clients = JsonNode.array();
         JsonNode disks = JsonNode.array();
         for (HostsRun.Host h : reported) {
             JsonNode doc = JsonParser.parseDocument(h.json);
             JsonNode g = doc.get("global options");
-            globals.add(g == null ? JsonNode.object() : g);
+            if (g != null && !g.members().isEmpty()) {
+                // fio's client: one object per client whose job file has global options, tagged
+                JsonNode tagged = JsonNode.object();
+                for (JsonNode.Member m : g.members()) {
+                    tagged.put(m.key(), m.value());
+                }
+                tagged.put("hostname", h.spec.name());
+                tagged.put("port", h.spec.reportedPort());
+                globals.add(tagged);
+                single = g;
+            }
             for (JsonNode job : doc.get("jobs").elements()) {
                 clients.add(tagged(job, h, plus));
             }
@@ -71,7 +82,8 @@ final class ClientReport {
                 clients.add(tagged(job, last, plus));
             }
         }
-        root.put("global options", globals);
+        // one client: a plain object, as fio prints it (fio's client.c fio_client_json_init)
+        root.put("global options", hosts.size() == 1 ? single : globals);
         root.put("client_stats", clients);
         root.put("disk_util", disks);
         root.put("jfio_hosts", hostsJson());

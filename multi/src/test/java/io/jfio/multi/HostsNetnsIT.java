@@ -75,6 +75,13 @@ class HostsNetnsIT {
             assertTrue(stats.get(i).get("read").getLong("total_ios") > 0);
             assertTrue(!stats.get(i).has("eta"), "a client prints no eta");
         }
+        // several clients: 'global options' is an array, one object per host, tagged as fio does
+        List<JsonNode> globals = doc.get("global options").elements();
+        assertEquals(3, globals.size());
+        for (int i = 0; i < 3; i++) {
+            assertEquals("h" + (i + 1), globals.get(i).getString("hostname"));
+            assertEquals("randread", globals.get(i).getString("rw"));
+        }
         JsonNode all = stats.get(3);
         assertEquals("All clients", all.getString("jobname"));
         assertEquals("h3", all.getString("hostname"), "fio tags the sum with the last client");
