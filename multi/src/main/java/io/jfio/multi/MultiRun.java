@@ -124,6 +124,12 @@ public final class MultiRun {
     /** The jobs of an instance, parsed as bin/jfio would with the target and overrides applied. */
     public static List<JobSpec> parse(Instance in, List<JobFileParser.CliOption> fioOptions, PrintStream err)
             throws MultiException {
+        return parseResult(in, fioOptions, err).jobs();
+    }
+
+    /** The parse with the [global] options, which the instance's JSON lists as fio's does. */
+    private static ParseResult parseResult(Instance in, List<JobFileParser.CliOption> fioOptions, PrintStream err)
+            throws MultiException {
         Map<String, String> env = new HashMap<>(System.getenv());
         String content;
         try {
@@ -158,7 +164,7 @@ public final class MultiRun {
             if (r.jobs().isEmpty()) {
                 throw new MultiException(in.fileStem() + " (" + in.jobFile() + "): no job(s) defined");
             }
-            return r.jobs();
+            return r;
         } catch (JobFileException e) {
             throw new MultiException(in.fileStem() + " (" + in.jobFile() + "): fio: " + e.line());
         }
@@ -169,9 +175,13 @@ public final class MultiRun {
         int n = instances.size();
         StartGate gate = new StartGate();
         List<List<JobSpec>> specs = new ArrayList<>();
+        List<List<Map.Entry<String, String>>> globals = new ArrayList<>();
         for (Instance in : instances) {
-            List<JobSpec> jobs = parse(in, settings.fioOptions(), LinePrefixStream.of(err, "[" + in.fileStem() + "] "));
+            ParseResult parsed = parseResult(in, settings.fioOptions(),
+                    LinePrefixStream.of(err, "[" + in.fileStem() + "] "));
+            List<JobSpec> jobs = parsed.jobs();
             specs.add(jobs);
+            globals.add(parsed.globalOptions());
             for (JobSpec s : firstWave(jobs)) {
                 gate.expect(s);
             }
@@ -195,7 +205,7 @@ public final class MultiRun {
             errs[i] = LinePrefixStream.of(err, "[" + (settings.repeat() > 1 ? "run-" + k + "/" : "")
                     + instances.get(i).fileStem() + "] ");
             RunRequest req = new RunRequest(specs.get(i), Set.of("normal"), settings.terseVersion(), null, "never", 0,
-                    0, false);
+                    0, false, globals.get(i));
             rs[i] = new Run(req, new PrintStream(bufs[i], true, StandardCharsets.UTF_8), errs[i], ProductionWiring.engines(),
                     gated);
             final int idx = i;
