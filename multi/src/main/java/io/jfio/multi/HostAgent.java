@@ -73,6 +73,13 @@ public final class HostAgent {
         multi.withHooks(new MultiRun.Hooks() {
             @Override
             public void allArrived(Runnable open) {
+                // parsed long ago: gone now, so a host killed mid-run leaves nothing behind
+                try {
+                    Files.deleteIfExists(file);
+                    Files.deleteIfExists(dir);
+                } catch (IOException e) {
+                    System.err.println("jfio-agent: cannot remove " + file + ": " + e.getMessage());
+                }
                 proto.println(HostProtocol.TAG + "ready");
                 Thread t = new Thread(() -> awaitGo(in, proto, open, multi, startNanos), "jfio-agent-go");
                 t.setDaemon(true);
