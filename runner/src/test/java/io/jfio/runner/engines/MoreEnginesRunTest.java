@@ -262,8 +262,9 @@ class MoreEnginesRunTest {
         assertTrue(o.contains("echo : Saving output of /bin/echo run 1 by echo : stdout=echo.stdout stderr=echo.stderr\n"), o);
         assertEquals("run 1 by echo\n", Files.readString(dir.resolve("echo.stdout")));
         long issued = Long.parseLong(o.replaceAll("(?s).*issued rwts: total=(\\d+),.*", "$1"));
-        // a 50 ms wait plus 50 ms think per cycle over 1 s, and a 1 s grace period at the end
-        assertTrue(issued >= 2 && issued <= 12, "cycles: " + issued + "\n" + o);
+        // a 50 ms wait plus 50 ms think per cycle over 1 s, and a 1 s grace period at the end: at most ~12
+        // cycles; a starved machine may finish only the first one inside the runtime
+        assertTrue(issued >= 1 && issued <= 12, "cycles: " + issued + "\n" + o);
         assertTrue(cwd != null);
     }
 
