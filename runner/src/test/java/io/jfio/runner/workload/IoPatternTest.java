@@ -144,15 +144,31 @@ class IoPatternTest {
     }
 
     @Test
-    void bytesFollowSizeIoSizeLoopsAndNumberIos() throws Exception {
+    void aJobMovesItsSize() throws Exception {
         assertEquals(8 * MB, bytes(run("rw=read", 8 * MB), null));
+        assertEquals(16 * MB, bytes(run("rw=rw", 16 * MB), null));
+    }
+
+    @Test
+    void loopsRepeatTheSize() throws Exception {
         assertEquals(3 * 8 * MB, bytes(run("rw=randwrite loops=3", 8 * MB), null));
+    }
+
+    @Test
+    void ioSizeSetsTheAmountAboveOrBelowTheSize() throws Exception {
         assertEquals(20 * MB, bytes(run("rw=read io_size=20m", 8 * MB), null));
         assertEquals(3 * MB, bytes(run("rw=randread io_size=3m", 8 * MB), null));
-        assertEquals(50, run("rw=randread number_ios=50", 8 * MB).size());
-        assertEquals(16 * MB, bytes(run("rw=rw", 16 * MB), null));
+    }
+
+    @Test
+    void ioSizeAboveTheSizeOfASequentialMixWraps() throws Exception {
         // io_size larger than size on a sequential mix wraps (3.42) instead of stopping
         assertEquals(40 * MB, bytes(run("rw=rw io_size=40m", 16 * MB), null));
+    }
+
+    @Test
+    void numberIosCountsIos() throws Exception {
+        assertEquals(50, run("rw=randread number_ios=50", 8 * MB).size());
     }
 
     @Test
