@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Entry point of bin/jfio: fio's command line (spec jobfile.md section 3). */
+/** Entry point of bin/jfio: fio's command line (fio's init.c: parse_cmd_line). */
 public final class Main {
     /** What --version prints: fio's shape for development builds, so tools checking "fio-" keep working. */
     public static final String VERSION = "fio-3.42-jfio-0.1.0";
