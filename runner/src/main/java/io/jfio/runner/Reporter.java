@@ -242,6 +242,9 @@ final class Reporter {
         r.latencyTargetNs = lt.targetUs() * 1000L;
         r.latencyWindowUs = lt.windowUs();
         r.latencyPercentile = lt.percentile();
+        if (job.steadyState() != null) {
+            r.steadyState = job.steadyState().result();
+        }
         return r;
     }
 }

@@ -73,6 +73,8 @@ public final class IoLoop {
     private static final int CLOCK_ROUNDS = 64;
     private final JobStats stats;
     private final JobState state;
+    /** steadystate: checked at the loop's clock reads (null without steadystate_duration). */
+    private final SteadyState.Member steady;
     private final boolean latHistogram;
     private final boolean slatHistogram;
 
@@ -148,6 +150,7 @@ public final class IoLoop {
         this.thinks = !verifyPhase && b.source.thinks();
         this.stats = b.stats;
         this.state = b.state;
+        this.steady = b.steady;
         this.latHistogram = b.latHistogram;
         this.slatHistogram = b.slatHistogram;
         this.time = b.clock;
@@ -188,6 +191,9 @@ public final class IoLoop {
             now = clock;
             if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
                 break;
+            }
+            if (steady != null) {
+                steady.poll(now);
             }
             if (!measuring && now - epochNanos >= rampNanos) {
                 startMeasuring(now);
@@ -834,6 +840,7 @@ public final class IoLoop {
         IoSource source;
         JobStats stats;
         JobState state;
+        SteadyState.Member steady;
         boolean latHistogram;
         boolean slatHistogram;
         JobClock clock = JobClock.SYSTEM;
@@ -855,6 +862,12 @@ public final class IoLoop {
             verifier = v;
             verifyPhase = phase;
             mixedReadWrite = mixed;
+            return this;
+        }
+
+        /** The job's part in its steady-state check (fio's steadystate_check), or null. */
+        public Builder steadyState(SteadyState.Member m) {
+            steady = m;
             return this;
         }
 

@@ -62,12 +62,25 @@ public final class Job {
     private volatile long endNanos;
     private volatile long ioEpochNanos;
     private Thread thread;
+    /** The job's part in a steady-state check (its own, or its reporting group's), or null. */
+    private volatile SteadyState.Member steady;
 
     /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
     private int jobCount = 1;
 
     public void setJobCount(int n) {
         jobCount = n;
+    }
+
+    /** Puts the job in a group's steady-state check (group_reporting); without one it checks alone. */
+    public void setSteadyState(SteadyState.Member m) {
+        steady = m;
+    }
+
+    /** The steady-state window the job reports, or null without steadystate_duration. */
+    public SteadyStateWindow steadyState() {
+        SteadyState.Member m = steady;
+        return m == null ? null : m.window();
     }
 
     public Job(JobSpec spec, Context ctx) {
@@ -336,6 +349,12 @@ public final class Job {
             // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
             allocatedBytes();
             long epoch = ctx.clock().nanoTime();
+            if (steady == null && opts.steady().enabled()) {
+                steady = new SteadyState(opts.steady()).join(stats, state);
+            }
+            if (steady != null) {
+                steady.start(epoch);
+            }
             long runtimeUs = opts.runtime().runtimeUs();
             long rampUs = opts.runtime().rampTimeUs();
             VerifyOptions vo = opts.verify();
@@ -359,6 +378,7 @@ public final class Job {
                     .onNewPass(VerifyRun.onNewPass(verifier,
                             invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
                     .logs(logs)
+                    .steadyState(steady)
                     .verify(verifier, false, mode.reads() && mode.writes());
             IoLoop loop = lb.build();
             long allocBefore = allocatedBytes();
