@@ -238,7 +238,7 @@ final class Reporter {
             r.latMs.add(i, st.latMsec[i]);
         }
         LatencyTargetOptions lt = job.options().latency();
-        r.latencyDepth = job.options().queue().iodepth();
+        r.latencyDepth = job.latencyDepth();
         r.latencyTargetNs = lt.targetUs() * 1000L;
         r.latencyWindowUs = lt.windowUs();
         r.latencyPercentile = lt.percentile();

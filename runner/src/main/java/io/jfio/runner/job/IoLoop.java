@@ -75,12 +75,15 @@ public final class IoLoop {
     private final JobState state;
     /** steadystate: checked at the loop's clock reads (null without steadystate_duration). */
     private final SteadyState.Member steady;
+    /** latency_target's queue-depth search (null without a target, and in the verify pass). */
+    private final LatencyTarget latTarget;
     private final boolean latHistogram;
     private final boolean slatHistogram;
 
     /** Every clock read and wait of the loop (the system clock; a virtual one in tests). */
     private final JobClock time;
-    private final long epochNanos;
+    /** The job's epoch: where runtime counts from (moved by latency_target's final run, as fio's reset_all_stats). */
+    private long epochNanos;
     private final long timeoutNanos;
     private final long rampNanos;
     private boolean measuring;
@@ -151,6 +154,7 @@ public final class IoLoop {
         this.stats = b.stats;
         this.state = b.state;
         this.steady = b.steady;
+        this.latTarget = b.verifyPhase ? null : b.latTarget;
         this.latHistogram = b.latHistogram;
         this.slatHistogram = b.slatHistogram;
         this.time = b.clock;
@@ -252,7 +256,8 @@ public final class IoLoop {
                 pushRequeue(u);
                 commit();
             }
-            boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
+            boolean full = curDepth >= (latTarget == null ? iodepth : latTarget.depth())
+                    || (ret == QueueStatus.BUSY && curDepth > 0);
             if (full || (batchCompleteMin == 0 && batchCompleteMax == 0 && !syncEngine)) {
                 waitForCompletions(full);
             }
@@ -264,6 +269,9 @@ public final class IoLoop {
                 if (measuring && paced) {
                     checkMinRate();
                 }
+            }
+            if (latTarget != null && measuring && !failed && !latencyTargetStep()) {
+                break;
             }
         }
         while (requeueCount > 0) {
@@ -363,11 +371,45 @@ public final class IoLoop {
         }
     }
 
+    /**
+     * latency_target after a loop round: a miss that lowered the depth, or a judged window, may
+     * quiesce; the final run restarts the statistics and the runtime. False when the search is done.
+     */
+    private boolean latencyTargetStep() {
+        LatencyTarget.Action a = latTarget.pendingQuiesce() ? LatencyTarget.Action.QUIESCE
+                : latTarget.check(clock, completedIos());
+        switch (a) {
+            case NONE -> {
+                return true;
+            }
+            case DONE -> {
+                return false;
+            }
+            default -> {
+                quiesce();
+                clock = time.nanoTime();
+                if (a == LatencyTarget.Action.FINAL_RUN) {
+                    epochNanos = clock;
+                    startMeasuring(clock);
+                }
+                latTarget.newCycle(clock, completedIos());
+                return true;
+            }
+        }
+    }
+
+    private long completedIos() {
+        return stats.ioCompleted[0] + stats.ioCompleted[1] + stats.ioCompleted[2];
+    }
+
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
     private void startMeasuring(long now) {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
+        if (latTarget != null) {
+            latTarget.init(now, 0);
+        }
         if (noStats) {
             engine.drainOpLatencies(opLatencySink);
         }
@@ -655,7 +697,10 @@ public final class IoLoop {
             } else if (measuring && (bytes > 0 || noIo)) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
                 if (maxLatencyNanos[ddir] > 0 && t - u.startTimeNanos > maxLatencyNanos[ddir]) {
-                    latencyExceeded(u, t - u.startTimeNanos);
+                    latencyExceeded(u, t - u.startTimeNanos, maxLatencyNanos[ddir]);
+                }
+                if (latTarget != null && t - u.startTimeNanos > latTarget.targetNanos() && latTarget.missed()) {
+                    latencyExceeded(u, t - u.startTimeNanos, latTarget.targetNanos());
                 }
                 if (logs != null) {
                     logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
@@ -788,11 +833,11 @@ public final class IoLoop {
     }
 
     /** fio's lat_fatal: ETIMEDOUT, logged once, ends the job unless ignore_error lists it. */
-    private void latencyExceeded(IoUnit u, long latNanos) {
+    private void latencyExceeded(IoUnit u, long latNanos, long maxNanos) {
         int ddir = u.ddir.ordinal();
         if (!failed && stats.error == 0) {
             err.printf("fio: latency of %d nsec exceeds specified max (%d nsec): %s %s %d %d%n", latNanos,
-                    maxLatencyNanos[ddir], u.file == null ? "" : u.file.path, ddirName(u.ddir), u.offset, u.length);
+                    maxNanos, u.file == null ? "" : u.file.path, ddirName(u.ddir), u.offset, u.length);
             err.flush();
         }
         if (errors.nonFatal(ddir, ErrorText.ETIMEDOUT)) {
@@ -841,6 +886,7 @@ public final class IoLoop {
         JobStats stats;
         JobState state;
         SteadyState.Member steady;
+        LatencyTarget latTarget;
         boolean latHistogram;
         boolean slatHistogram;
         JobClock clock = JobClock.SYSTEM;
@@ -868,6 +914,12 @@ public final class IoLoop {
         /** The job's part in its steady-state check (fio's steadystate_check), or null. */
         public Builder steadyState(SteadyState.Member m) {
             steady = m;
+            return this;
+        }
+
+        /** latency_target's search (fio's lat_target_*), or null. */
+        Builder latencyTarget(LatencyTarget t) {
+            latTarget = t;
             return this;
         }
 

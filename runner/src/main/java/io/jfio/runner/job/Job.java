@@ -64,6 +64,8 @@ public final class Job {
     private Thread thread;
     /** The job's part in a steady-state check (its own, or its reporting group's), or null. */
     private volatile SteadyState.Member steady;
+    /** latency_target's depth search, or null. */
+    private volatile LatencyTarget latencyTarget;
 
     /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
     private int jobCount = 1;
@@ -75,6 +77,12 @@ public final class Job {
     /** Puts the job in a group's steady-state check (group_reporting); without one it checks alone. */
     public void setSteadyState(SteadyState.Member m) {
         steady = m;
+    }
+
+    /** The depth the report's latency line shows: latency_target's last depth, else iodepth. */
+    public int latencyDepth() {
+        LatencyTarget t = latencyTarget;
+        return t == null ? opts.queue().iodepth() : t.reportedDepth();
     }
 
     /** The steady-state window the job reports, or null without steadystate_duration. */
@@ -355,6 +363,9 @@ public final class Job {
             if (steady != null) {
                 steady.start(epoch);
             }
+            if (opts.latency().targetUs() > 0) {
+                latencyTarget = new LatencyTarget(opts.latency(), iodepth);
+            }
             long runtimeUs = opts.runtime().runtimeUs();
             long rampUs = opts.runtime().rampTimeUs();
             VerifyOptions vo = opts.verify();
@@ -379,6 +390,7 @@ public final class Job {
                             invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
                     .logs(logs)
                     .steadyState(steady)
+                    .latencyTarget(latencyTarget)
                     .verify(verifier, false, mode.reads() && mode.writes());
             IoLoop loop = lb.build();
             long allocBefore = allocatedBytes();
