@@ -63,6 +63,8 @@ public final class IoLoop {
     private final SteadyState.Member steady;
     /** latency_target's queue-depth search (null without a target, and in the verify pass). */
     private final LatencyTarget latTarget;
+    /** flow/flow_id: the job's share against the other jobs of its flow (null without a weight). */
+    private final Flow flow;
     private final boolean latHistogram;
     private final boolean slatHistogram;
 
@@ -126,6 +128,7 @@ public final class IoLoop {
         this.state = b.state;
         this.steady = b.steady;
         this.latTarget = b.verifyPhase ? null : b.latTarget;
+        this.flow = b.verifyPhase ? null : b.flow;
         this.latHistogram = b.latHistogram;
         this.slatHistogram = b.slatHistogram;
         this.time = b.clock;
@@ -169,6 +172,15 @@ public final class IoLoop {
             }
             if (steady != null) {
                 steady.poll(now);
+            }
+            if (flow != null && flow.heldBack()) {
+                // fio's flow_threshold_exceeded: skip the round (after completing and sleeping with flow_sleep)
+                if (flow.sleepUs() > 0) {
+                    quiesce();
+                    waits.sleepUntil(time.nanoTime() + flow.sleepUs() * 1000L);
+                    clock = time.nanoTime();
+                }
+                continue;
             }
             if (!measuring && now - epochNanos >= rampNanos) {
                 startMeasuring(now);

@@ -76,6 +76,18 @@ public final class Job {
         steady = m;
     }
 
+    private Flow joinedFlow;
+
+    /**
+     * Joins the job's flow before any job of the run starts, as fio does at job setup: a job that
+     * starts first must not run alone against a total weight of its own.
+     */
+    public void joinFlow() {
+        if (joinedFlow == null) {
+            joinedFlow = Flow.join(opts.flow());
+        }
+    }
+
     /** The depth the report's latency line shows: latency_target's last depth, else iodepth. */
     public int latencyDepth() {
         LatencyTarget t = latencyTarget;
@@ -166,6 +178,10 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
+            if (joinedFlow != null) {
+                joinedFlow.leave(); // the job ended before its I/O loop
+                joinedFlow = null;
+            }
             endNanos = ctx.clock().nanoTime();
             // fio's job_runtime counts from td->epoch: the I/O start, moved to the end of ramp_time.
             long epoch = ioEpochNanos != 0 ? ioEpochNanos : startNanos;
@@ -303,6 +319,7 @@ public final class Job {
         content.attach(buffers, mode.writes());
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         JobLogs logs = null;
+        Flow flow = null;
         try {
             try {
                 engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
@@ -351,6 +368,8 @@ public final class Job {
             if (steady != null) {
                 steady.start(epoch);
             }
+            flow = joinedFlow != null ? joinedFlow : Flow.join(opts.flow());
+            joinedFlow = null;
             if (opts.latency().targetUs() > 0) {
                 latencyTarget = new LatencyTarget(opts.latency(), iodepth);
             }
@@ -379,6 +398,7 @@ public final class Job {
                     .logs(logs)
                     .steadyState(steady)
                     .latencyTarget(latencyTarget)
+                    .flow(flow)
                     .verify(verifier, false, mode.reads() && mode.writes());
             IoLoop loop = lb.build();
             long allocBefore = allocatedBytes();
@@ -429,6 +449,9 @@ public final class Job {
             }
             state.setRunState(RunState.FINISHING);
         } finally {
+            if (flow != null) {
+                flow.leave();
+            }
             if (logs != null) {
                 logs.finish(ctx.clock().nanoTime());
             }

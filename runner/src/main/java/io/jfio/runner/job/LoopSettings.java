@@ -26,6 +26,7 @@ public final class LoopSettings {
     JobState state;
     SteadyState.Member steady;
     LatencyTarget latTarget;
+    Flow flow;
     boolean latHistogram;
     boolean slatHistogram;
     JobClock clock = JobClock.SYSTEM;
@@ -59,6 +60,12 @@ public final class LoopSettings {
     /** latency_target's search (fio's lat_target_*), or null. */
     LoopSettings latencyTarget(LatencyTarget t) {
         latTarget = t;
+        return this;
+    }
+
+    /** flow control between jobs (fio's flow.c), or null. */
+    LoopSettings flow(Flow f) {
+        flow = f;
         return this;
     }
 
