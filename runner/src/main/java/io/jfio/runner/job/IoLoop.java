@@ -12,8 +12,10 @@ import io.jfio.runner.verify.Verifier;
 
 /**
  * fio's do_io for one job: take a free unit, let the workload fill it, pace it, queue it, commit
- * in batches and reap completions, with fio's timestamps (spec/output-format.md 3.1) and counters
- * (3.2-3.3). Runs on the job thread; after construction nothing here allocates.
+ * in batches and reap completions, with fio's timestamps (start_time when a unit is taken,
+ * issue_time at submit, completion time at reap: slat, clat and lat are their differences, as in
+ * fio's io_u.c) and counters (submit/complete batch sizes, depths, short and dropped I/Os). Runs
+ * on the job thread; after construction nothing here allocates.
  */
 public final class IoLoop {
     private final IoEngine engine;
@@ -51,7 +53,7 @@ public final class IoLoop {
     /**
      * The latest timestamp the loop took (start, issue, completion): what the runtime and
      * ramp_time checks compare, like fio's ts_cache, so that no extra clock read is made per I/O
-     * beyond fio's timestamp points (spec/output-format.md 3.1). Refreshed from the clock itself
+     * beyond fio's timestamp points (start, issue, completion). Refreshed from the clock itself
      * every {@link #CLOCK_ROUNDS} rounds in case a round took no timestamp.
      */
     private long clock;
