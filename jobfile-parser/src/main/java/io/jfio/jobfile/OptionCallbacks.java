@@ -46,8 +46,14 @@ final class OptionCallbacks {
             case "str_ignore_error_cb":
                 // fio checks the lists even with --parse-only (unknown names fail the option).
                 return ptr == null ? o.name() + " requires an argument" : ErrorLists.problem(ptr);
+            case "str_steadystate_cb": {
+                // fio reads the threshold even with --parse-only
+                int colon = ptr == null ? -1 : ptr.indexOf(':');
+                return SteadyStateThreshold.parse(word, colon < 0 ? null : ptr.substring(colon + 1), st.kbBase())
+                        .problem();
+            }
             default:
-                // steadystate, sync_file_range, mem, clocksource, ...: text kept as written
+                // sync_file_range, mem, clocksource, ...: text kept as written
                 // (fio checks most of them only when the job really runs).
                 return ptr == null && word == null ? o.name() + " requires an argument" : null;
         }

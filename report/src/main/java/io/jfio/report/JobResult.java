@@ -97,6 +97,8 @@ public final class JobResult {
 
     /** Zone resets (zonemode=zbd). */
     public long zoneResets;
+    /** The steady-state criterion's outcome (steadystate_duration set), or null. */
+    public SteadyStateResult steadyState;
 
     /** READ, WRITE or TRIM ({@link DirectionStats} constants). */
     public DirectionStats dir(int ddir) {
@@ -169,6 +171,9 @@ public final class JobResult {
         totalRunTimeMs += src.totalRunTimeMs;
         zoneResets += src.zoneResets;
         totalErrors += src.totalErrors;
+        if (src.steadyState != null) {
+            steadyState = src.steadyState; // fio reports the group's last job, which holds the window
+        }
     }
 
     /** Issued reads + writes + trims: the denominator of every distribution. */

@@ -238,10 +238,13 @@ final class Reporter {
             r.latMs.add(i, st.latMsec[i]);
         }
         LatencyTargetOptions lt = job.options().latency();
-        r.latencyDepth = job.options().queue().iodepth();
+        r.latencyDepth = job.latencyDepth();
         r.latencyTargetNs = lt.targetUs() * 1000L;
         r.latencyWindowUs = lt.windowUs();
         r.latencyPercentile = lt.percentile();
+        if (job.steadyState() != null) {
+            r.steadyState = job.steadyState().result();
+        }
         return r;
     }
 }

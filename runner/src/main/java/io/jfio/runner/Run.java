@@ -117,6 +117,13 @@ public final class Run {
             jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
         }
         jobs.forEach(j -> j.setJobCount(jobs.size()));
+        jobs.forEach(Job::joinFlow);
+        String ssProblem = SteadyStates.attach(jobs);
+        if (ssProblem != null) {
+            err.println("fio: " + ssProblem);
+            closeQuietly(file, report);
+            return 1;
+        }
         if (request.readOnly()) {
             for (Job j : jobs) {
                 if (j.mode().modifies()) {

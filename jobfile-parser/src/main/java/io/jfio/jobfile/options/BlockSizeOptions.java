@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * @param bsSplit  one list per direction (null for a direction without entries), or null
  */
 public record BlockSizeOptions(long[] bs, long[] ba, SizeRange[] bsRange, List<BsSplitEntry>[] bsSplit,
-                               boolean bsUnaligned, boolean bsIsSeqRand) {
+                               boolean bsUnaligned, boolean bsIsSeqRand, long[] minBs, long[] maxBs) {
 
     public static BlockSizeOptions from(JobSpec spec) {
         SizeRange[] r = spec.getRanges("bsrange");
@@ -27,8 +27,12 @@ public record BlockSizeOptions(long[] bs, long[] ba, SizeRange[] bsRange, List<B
             }
         }
         List<BsSplitEntry>[] split = spec.value("bssplit") instanceof List<?>[] ? spec.getBsSplit() : null;
-        return new BlockSizeOptions(spec.getPerDirection("bs"), spec.getPerDirection("ba"), range, split,
-                spec.getBool("bs_unaligned"), spec.getBool("bs_is_seq_rand"));
+        long[] bs = spec.getPerDirection("bs");
+        // min_bs/max_bs: the parser's fix-ups for a run (absent with --parse-only): bs then
+        long[] minBs = spec.has("min_bs") ? spec.getPerDirection("min_bs") : bs.clone();
+        long[] maxBs = spec.has("max_bs") ? spec.getPerDirection("max_bs") : bs.clone();
+        return new BlockSizeOptions(bs, spec.getPerDirection("ba"), range, split,
+                spec.getBool("bs_unaligned"), spec.getBool("bs_is_seq_rand"), minBs, maxBs);
     }
 
     /** The entries of a direction's bssplit, or null when it has none (it then uses bs / bsrange). */

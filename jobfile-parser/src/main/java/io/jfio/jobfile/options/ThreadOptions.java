@@ -27,7 +27,7 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
                             RandomOptions random, RateOptions rate, ThinkTimeOptions think, CpuOptions cpu,
                             StatOptions stat, ZoneOptions zone, MemOptions mem, LatencyTargetOptions latency,
                             BufferOptions buffer, LogOptions logs, IoLogOptions iolog,
-                            VerifyOptions verify, ErrorOptions errors,
+                            VerifyOptions verify, ErrorOptions errors, SteadyStateOptions steady, FlowOptions flow,
                             List<ParseWarning> unsupported) {
 
     /** The options of a job, made on first use and kept with the spec (so every reader shares one model). */
@@ -62,8 +62,10 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
             IoLogOptions iolog = IoLogOptions.from(spec);
             VerifyOptions verify = VerifyOptions.from(spec);
             ErrorOptions errors = ErrorOptions.from(spec);
+            SteadyStateOptions steady = SteadyStateOptions.from(spec);
+            FlowOptions flow = FlowOptions.from(spec);
             return new ThreadOptions(spec, process, io, bs, size, files, queue, runtime, random, rate, think, cpu,
-                    stat, zone, mem, latency, buffer, logs, iolog, verify, errors, unread(spec, spec.endReadLog()));
+                    stat, zone, mem, latency, buffer, logs, iolog, verify, errors, steady, flow, unread(spec, spec.endReadLog()));
         } catch (RuntimeException e) {
             spec.endReadLog();
             throw e;

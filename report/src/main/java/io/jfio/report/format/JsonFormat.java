@@ -10,6 +10,7 @@ import io.jfio.report.LatencyHistogram;
 import io.jfio.report.ReportOptions;
 import io.jfio.report.RunResult;
 import io.jfio.report.StreamStat;
+import io.jfio.report.SteadyStateResult;
 import io.jfio.report.json.FioJsonPrinter;
 import io.jfio.report.json.JsonNode;
 import java.util.List;
@@ -129,10 +130,43 @@ public final class JsonFormat {
         if (j.description != null && !j.description.isEmpty()) {
             o.put("desc", j.description);
         }
+        if (j.steadyState != null) {
+            o.put("steadystate", steadyState(j.steadyState));
+        }
         if (flavor != FioFlavor.FIO_3_33 && r.zonedBlockDevice) {
             o.put("zone_resets", j.zoneResets);
         }
         return o;
+    }
+
+    /** fio's steadystate block: the criterion, its outcome and the sample window in time order. */
+    private static JsonNode steadyState(SteadyStateResult ss) {
+        JsonNode o = JsonNode.object();
+        o.put("ss", ss.criterionSpec());
+        o.put("duration", ss.durationSec());
+        o.put("attained", ss.attained() ? 1 : 0);
+        o.put("criterion", ss.criterionText());
+        o.putFloat("max_deviation", ss.deviation());
+        o.putFloat("slope", ss.slope());
+        JsonNode data = JsonNode.object();
+        o.put("data", data);
+        data.put("bw_mean", SteadyStateResult.mean(ss.bw()));
+        data.put("iops_mean", SteadyStateResult.mean(ss.iops()));
+        if (ss.latency()) {
+            data.put("lat_mean", SteadyStateResult.mean(ss.lat()));
+            data.put("lat_ns", longs(ss.ordered(ss.lat())));
+        }
+        data.put("iops", longs(ss.ordered(ss.iops())));
+        data.put("bw", longs(ss.ordered(ss.bw())));
+        return o;
+    }
+
+    private static JsonNode longs(long[] values) {
+        JsonNode a = JsonNode.array();
+        for (long v : values) {
+            a.add(JsonNode.integer(v));
+        }
+        return a;
     }
 
     private static JsonNode dist(io.jfio.report.Distribution d, String[] keys, long total) {

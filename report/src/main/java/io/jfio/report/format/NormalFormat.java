@@ -11,6 +11,7 @@ import io.jfio.report.LatencyHistogram;
 import io.jfio.report.Num2Str;
 import io.jfio.report.ReportOptions;
 import io.jfio.report.RunResult;
+import io.jfio.report.SteadyStateResult;
 import io.jfio.report.StreamStat;
 import java.util.List;
 
@@ -123,6 +124,30 @@ public final class NormalFormat {
             b.append(", percentile=").append(CFormat.fixed(j.latencyPercentile, 2)).append("%, depth=")
                     .append(j.latencyDepth).append('\n');
         }
+        if (j.steadyState != null) {
+            steadyState(b, j.steadyState, r);
+        }
+    }
+
+    /** fio's show_ss_normal: the outcome, the window's means and the last criterion value. */
+    private static void steadyState(StringBuilder b, SteadyStateResult ss, ReportOptions r) {
+        boolean i2p = r.kbBaseIsPow2();
+        long bwMean = SteadyStateResult.mean(ss.bw());
+        long bwK = Long.divideUnsigned(bwMean, r.kbBase);
+        int unit = r.bandwidthUnit();
+        b.append("  steadystate  : attained=").append(ss.attained() ? "yes" : "no")
+                .append(", bw=").append(Num2Str.format(bwK, r.sigFigs, r.kbBase, i2p, unit))
+                .append(" (").append(Num2Str.format(bwK, r.sigFigs, r.kbBase, !i2p, unit))
+                .append("), iops=").append(Num2Str.format(SteadyStateResult.mean(ss.iops()), r.sigFigs, 1, false,
+                        Num2Str.NONE));
+        if (ss.latency()) {
+            // fio's nsec_to_usec/msec need a deviation, which it passes as 0: always nsec
+            b.append(", lat=").append(Num2Str.format(SteadyStateResult.mean(ss.lat()), r.sigFigs, 1, false,
+                    Num2Str.NONE)).append("nsec");
+        }
+        b.append(", ").append(ss.iopsCriterion() ? "iops" : ss.latency() ? "lat" : "bw")
+                .append(ss.slopeCriterion() ? " slope" : " mean dev").append('=')
+                .append(CFormat.fixed(ss.criterion(), 3)).append(ss.percent() ? "%" : "").append('\n');
     }
 
     private static String scaleDownNs(long ns) {

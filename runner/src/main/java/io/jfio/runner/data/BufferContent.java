@@ -131,11 +131,9 @@ public final class BufferContent {
      * @param maxFill the largest buffer ever filled (the unit buffer capacity)
      */
     public static BufferContent forJob(JobSpec spec, boolean verifying, int jobCount, int maxFill) {
-        BufferOptions options = ThreadOptions.of(spec).buffer();
-        long[] minBs = spec.has("min_bs") ? spec.getPerDirection("min_bs")
-                : spec.has("bs") ? spec.getPerDirection("bs") : new long[] {4096, 4096, 4096};
-        long size = spec.has("size") && !spec.isPercent("size") ? spec.getLong("size") : 0;
-        return new BufferContent(options, BufferSeeds.of(spec, jobCount), maxFill, minBs[1], size, verifying);
+        ThreadOptions o = ThreadOptions.of(spec);
+        return new BufferContent(o.buffer(), BufferSeeds.of(spec, jobCount), maxFill, o.bs().minBs()[1],
+                o.size().size(), verifying);
     }
 
     /** fio's init_io_u: binds the units' buffers and, when the job writes, fills each once in unit order. */

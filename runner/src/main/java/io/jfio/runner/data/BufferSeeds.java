@@ -1,6 +1,8 @@
 package io.jfio.runner.data;
 
 import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.RandomOptions;
+import io.jfio.jobfile.options.ThreadOptions;
 
 import java.security.SecureRandom;
 
@@ -24,10 +26,11 @@ public record BufferSeeds(long buf, long dedupe, long wsIndex, boolean use64, in
 
     /** Seeds of the job at {@code spec.index()} among {@code jobCount} jobs (all assumed to share its randseed). */
     public static BufferSeeds of(JobSpec spec, int jobCount) {
-        boolean seedSet = spec.isSet("randseed");
-        long randSeed = spec.has("randseed") ? spec.getLong("randseed") : 0x89;
-        boolean repeat = !spec.has("randrepeat") || spec.getBool("randrepeat");
-        boolean use64 = "tausworthe64".equals(spec.has("random_generator") ? spec.getString("random_generator") : null);
+        RandomOptions ro = ThreadOptions.of(spec).random();
+        boolean seedSet = ro.randseedSet();
+        long randSeed = ro.randseed();
+        boolean repeat = ro.randrepeat();
+        boolean use64 = "tausworthe64".equals(ro.randomGenerator());
         int index = spec.index();
         int count = Math.max(jobCount, index + 1);
         long[] peers = new long[count];

@@ -124,12 +124,12 @@ final class ErrorPolicy {
         }
     }
 
-    /** fio's lat_fatal: ETIMEDOUT, logged once, ends the job unless ignore_error lists it. */
-    void latencyExceeded(IoUnit u, long latNanos) {
+    /** fio's lat_fatal (max_latency, or latency_target at depth 1): ETIMEDOUT, logged once, ends the job unless ignore_error lists it. */
+    void latencyExceeded(IoUnit u, long latNanos, long maxNanos) {
         int ddir = u.ddir.ordinal();
         if (!failed && stats.error == 0) {
             err.printf("fio: latency of %d nsec exceeds specified max (%d nsec): %s %s %d %d%n", latNanos,
-                    maxLatencyNanos[ddir], u.file == null ? "" : u.file.path, ddirName(u.ddir), u.offset, u.length);
+                    maxNanos, u.file == null ? "" : u.file.path, ddirName(u.ddir), u.offset, u.length);
             err.flush();
         }
         if (errors.nonFatal(ddir, ErrorText.ETIMEDOUT)) {

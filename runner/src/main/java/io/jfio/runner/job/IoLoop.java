@@ -61,12 +61,19 @@ public final class IoLoop {
     private static final int CLOCK_ROUNDS = 64;
     private final JobStats stats;
     private final JobState state;
+    /** steadystate: checked at the loop's clock reads (null without steadystate_duration). */
+    private final SteadyState.Member steady;
+    /** latency_target's queue-depth search (null without a target, and in the verify pass). */
+    private final LatencyTarget latTarget;
+    /** flow/flow_id: the job's share against the other jobs of its flow (null without a weight). */
+    private final Flow flow;
     private final boolean latHistogram;
     private final boolean slatHistogram;
 
     /** Every clock read and wait of the loop (the system clock; a virtual one in tests). */
     private final JobClock time;
-    private final long epochNanos;
+    /** The job's epoch: where runtime counts from (moved by latency_target's final run, as fio's reset_all_stats). */
+    private long epochNanos;
     private final long timeoutNanos;
     private final long rampNanos;
     private boolean measuring;
@@ -121,6 +128,9 @@ public final class IoLoop {
         this.thinks = !verifyPhase && b.source.thinks();
         this.stats = b.stats;
         this.state = b.state;
+        this.steady = b.steady;
+        this.latTarget = b.verifyPhase ? null : b.latTarget;
+        this.flow = b.verifyPhase ? null : b.flow;
         this.latHistogram = b.latHistogram;
         this.slatHistogram = b.slatHistogram;
         this.time = b.clock;
@@ -161,6 +171,18 @@ public final class IoLoop {
             now = clock;
             if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
                 break;
+            }
+            if (steady != null) {
+                steady.poll(now);
+            }
+            if (flow != null && flow.heldBack()) {
+                // fio's flow_threshold_exceeded: skip the round (after completing and sleeping with flow_sleep)
+                if (flow.sleepUs() > 0) {
+                    quiesce();
+                    waits.sleepUntil(time.nanoTime() + flow.sleepUs() * 1000L);
+                    clock = time.nanoTime();
+                }
+                continue;
             }
             if (!measuring && now - epochNanos >= rampNanos) {
                 startMeasuring(now);
@@ -215,7 +237,8 @@ public final class IoLoop {
                 pool.requeue(u);
                 commit();
             }
-            boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
+            boolean full = curDepth >= (latTarget == null ? iodepth : latTarget.depth())
+                    || (ret == QueueStatus.BUSY && curDepth > 0);
             if (full || (batchCompleteMin == 0 && batchCompleteMax == 0 && !syncEngine)) {
                 waitForCompletions(full);
             }
@@ -230,6 +253,9 @@ public final class IoLoop {
                 if (measuring && paced) {
                     waits.checkMinRate(measureStartNanos);
                 }
+            }
+            if (latTarget != null && measuring && !errors.failed() && !latencyTargetStep()) {
+                break;
             }
         }
         pool.dropRequeued();
@@ -271,11 +297,45 @@ public final class IoLoop {
         return !state.terminated();
     }
 
+    /**
+     * latency_target after a loop round: a miss that lowered the depth, or a judged window, may
+     * quiesce; the final run restarts the statistics and the runtime. False when the search is done.
+     */
+    private boolean latencyTargetStep() {
+        LatencyTarget.Action a = latTarget.pendingQuiesce() ? LatencyTarget.Action.QUIESCE
+                : latTarget.check(clock, completedIos());
+        switch (a) {
+            case NONE -> {
+                return true;
+            }
+            case DONE -> {
+                return false;
+            }
+            default -> {
+                quiesce();
+                clock = time.nanoTime();
+                if (a == LatencyTarget.Action.FINAL_RUN) {
+                    epochNanos = clock;
+                    startMeasuring(clock);
+                }
+                latTarget.newCycle(clock, completedIos());
+                return true;
+            }
+        }
+    }
+
+    private long completedIos() {
+        return stats.ioCompleted[0] + stats.ioCompleted[1] + stats.ioCompleted[2];
+    }
+
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
     private void startMeasuring(long now) {
         measuring = true;
         measureStartNanos = now;
         stats.resetForMeasurement(now);
+        if (latTarget != null) {
+            latTarget.init(now, 0);
+        }
         if (noStats) {
             engine.drainOpLatencies(opLatencySink);
         }
@@ -495,7 +555,10 @@ public final class IoLoop {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
                 long maxLat = errors.maxLatencyNanos(ddir);
                 if (maxLat > 0 && t - u.startTimeNanos > maxLat) {
-                    errors.latencyExceeded(u, t - u.startTimeNanos);
+                    errors.latencyExceeded(u, t - u.startTimeNanos, maxLat);
+                }
+                if (latTarget != null && t - u.startTimeNanos > latTarget.targetNanos() && latTarget.missed()) {
+                    errors.latencyExceeded(u, t - u.startTimeNanos, latTarget.targetNanos());
                 }
                 if (logs != null) {
                     logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);

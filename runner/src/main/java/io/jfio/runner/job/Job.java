@@ -59,12 +59,45 @@ public final class Job {
     private volatile long endNanos;
     private volatile long ioEpochNanos;
     private Thread thread;
+    /** The job's part in a steady-state check (its own, or its reporting group's), or null. */
+    private volatile SteadyState.Member steady;
+    /** latency_target's depth search, or null. */
+    private volatile LatencyTarget latencyTarget;
 
     /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
     private int jobCount = 1;
 
     public void setJobCount(int n) {
         jobCount = n;
+    }
+
+    /** Puts the job in a group's steady-state check (group_reporting); without one it checks alone. */
+    public void setSteadyState(SteadyState.Member m) {
+        steady = m;
+    }
+
+    private Flow joinedFlow;
+
+    /**
+     * Joins the job's flow before any job of the run starts, as fio does at job setup: a job that
+     * starts first must not run alone against a total weight of its own.
+     */
+    public void joinFlow() {
+        if (joinedFlow == null) {
+            joinedFlow = Flow.join(opts.flow());
+        }
+    }
+
+    /** The depth the report's latency line shows: latency_target's last depth, else iodepth. */
+    public int latencyDepth() {
+        LatencyTarget t = latencyTarget;
+        return t == null ? opts.queue().iodepth() : t.reportedDepth();
+    }
+
+    /** The steady-state window the job reports, or null without steadystate_duration. */
+    public SteadyStateWindow steadyState() {
+        SteadyState.Member m = steady;
+        return m == null ? null : m.window();
     }
 
     public Job(JobSpec spec, Context ctx) {
@@ -145,6 +178,10 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
+            if (joinedFlow != null) {
+                joinedFlow.leave(); // the job ended before its I/O loop
+                joinedFlow = null;
+            }
             endNanos = ctx.clock().nanoTime();
             // fio's job_runtime counts from td->epoch: the I/O start, moved to the end of ramp_time.
             long epoch = ioEpochNanos != 0 ? ioEpochNanos : startNanos;
@@ -282,6 +319,7 @@ public final class Job {
         content.attach(buffers, mode.writes());
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         JobLogs logs = null;
+        Flow flow = null;
         try {
             try {
                 engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
@@ -324,6 +362,17 @@ public final class Job {
             // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
             allocatedBytes();
             long epoch = ctx.clock().nanoTime();
+            if (steady == null && opts.steady().enabled()) {
+                steady = new SteadyState(opts.steady()).join(stats, state);
+            }
+            if (steady != null) {
+                steady.start(epoch);
+            }
+            flow = joinedFlow != null ? joinedFlow : Flow.join(opts.flow());
+            joinedFlow = null;
+            if (opts.latency().targetUs() > 0) {
+                latencyTarget = new LatencyTarget(opts.latency(), iodepth);
+            }
             long runtimeUs = opts.runtime().runtimeUs();
             long rampUs = opts.runtime().rampTimeUs();
             VerifyOptions vo = opts.verify();
@@ -347,6 +396,9 @@ public final class Job {
                     .onNewPass(VerifyRun.onNewPass(verifier,
                             invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
                     .logs(logs)
+                    .steadyState(steady)
+                    .latencyTarget(latencyTarget)
+                    .flow(flow)
                     .verify(verifier, false, mode.reads() && mode.writes());
             IoLoop loop = lb.build();
             long allocBefore = allocatedBytes();
@@ -397,6 +449,9 @@ public final class Job {
             }
             state.setRunState(RunState.FINISHING);
         } finally {
+            if (flow != null) {
+                flow.leave();
+            }
             if (logs != null) {
                 logs.finish(ctx.clock().nanoTime());
             }

@@ -24,6 +24,9 @@ public final class LoopSettings {
     IoSource source;
     JobStats stats;
     JobState state;
+    SteadyState.Member steady;
+    LatencyTarget latTarget;
+    Flow flow;
     boolean latHistogram;
     boolean slatHistogram;
     JobClock clock = JobClock.SYSTEM;
@@ -45,6 +48,24 @@ public final class LoopSettings {
         verifier = v;
         verifyPhase = phase;
         mixedReadWrite = mixed;
+        return this;
+    }
+
+    /** The job's part in its steady-state check (fio's steadystate_check), or null. */
+    public LoopSettings steadyState(SteadyState.Member m) {
+        steady = m;
+        return this;
+    }
+
+    /** latency_target's search (fio's lat_target_*), or null. */
+    LoopSettings latencyTarget(LatencyTarget t) {
+        latTarget = t;
+        return this;
+    }
+
+    /** flow control between jobs (fio's flow.c), or null. */
+    LoopSettings flow(Flow f) {
+        flow = f;
         return this;
     }
 

@@ -24,8 +24,8 @@ final class VerifyRun {
         if (!vo.enabled()) {
             return null;
         }
-        long[] minBs = longs(spec, "min_bs");
-        long[] maxBs = longs(spec, "max_bs");
+        long[] minBs = ThreadOptions.of(spec).bs().minBs();
+        long[] maxBs = ThreadOptions.of(spec).bs().maxBs();
         long lo = Math.min(minBs[0], Math.min(minBs[1], minBs[2]));
         long hi = Math.max(maxBs[0], Math.max(maxBs[1], maxBs[2]));
         String rwPostfix = spec.postfix("rw");
@@ -35,7 +35,7 @@ final class VerifyRun {
         } catch (NumberFormatException e) {
             // not a number: fio rejects it at parse time
         }
-        boolean overlapRisk = ThreadOptions.of(spec).random().norandommap() || spec.getBool("softrandommap")
+        boolean overlapRisk = ThreadOptions.of(spec).random().norandommap() || ThreadOptions.of(spec).random().softrandommap()
                 || seqNr || (rwPostfix != null && !rwPostfix.isEmpty() && !seqNr && !mode.random());
         long total = 0;
         for (IoFile f : files) {
@@ -57,14 +57,6 @@ final class VerifyRun {
             }
         };
         return new Verifier(vo, job, buffers, files, seeds, err);
-    }
-
-    private static long[] longs(JobSpec spec, String name) {
-        Object v = spec.has(name) ? spec.value(name) : null;
-        if (v instanceof long[] a && a.length >= 3) {
-            return a;
-        }
-        return ThreadOptions.of(spec).bs().bs();
     }
 
     /** Each new loop over the files starts a fresh history (fio's prune_io_piece_log). */
