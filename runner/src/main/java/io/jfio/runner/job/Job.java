@@ -585,6 +585,11 @@ public final class Job {
         }
 
         @Override
+        public boolean dataBuffers() {
+            return RwMode.of(spec).reads() || RwMode.of(spec).writes();
+        }
+
+        @Override
         public int subjobNumber() {
             return spec.cloneIndex();
         }

@@ -68,12 +68,22 @@ class MoreEnginesRunTest {
         return args.stream().filter(a -> a.startsWith("--ioengine=")).findFirst().orElseThrow().substring(11);
     }
 
+    /**
+     * The job's arguments with --directory right after --name: fio joins a relative filename= with
+     * the directory= set before it, so a --directory after --filename left fio's files in the
+     * working directory.
+     */
+    private List<String> withDirectory(List<String> args) {
+        List<String> a = new ArrayList<>(args);
+        a.add(1, "--directory=" + dir);
+        return a;
+    }
+
     private JsonNode jfio(List<String> args) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        List<String> a = new ArrayList<>(args);
+        List<String> a = withDirectory(args);
         a.add("--output-format=json");
-        a.add("--directory=" + dir);
         int rc = Main.run(a.toArray(new String[0]), new PrintStream(out, true), new PrintStream(err, true),
             System.getenv(), MachineInfo.current());
         String o = out.toString(StandardCharsets.UTF_8);
@@ -83,9 +93,8 @@ class MoreEnginesRunTest {
 
     private JsonNode realFio(Path fio, List<String> args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
-        cmd.addAll(args);
+        cmd.addAll(withDirectory(args));
         cmd.add("--output-format=json");
-        cmd.add("--directory=" + dir);
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), "fio " + args + "\n" + o);
