@@ -94,6 +94,14 @@ public interface EngineContext {
         return 0;
     }
 
+    /**
+     * True when the job reads or writes, so fio gives its I/O units data buffers; a trim-only
+     * job's units have none in fio (engines that hand a trim's buffer to the kernel see NULL).
+     */
+    default boolean dataBuffers() {
+        return true;
+    }
+
     /** True when the job reads (fio's td_read), whether or not it also writes. */
     default boolean reads() {
         return readOnly();

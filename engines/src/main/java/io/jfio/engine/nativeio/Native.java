@@ -32,4 +32,9 @@ public final class Native {
     public static int errno() {
         return LastError.getLastError(Holder.RUNTIME);
     }
+
+    /** Sets errno, for an engine that fails a unit on a condition no call reported (fio's td_verror). */
+    public static void setErrno(int errno) {
+        LastError.setLastError(Holder.RUNTIME, errno);
+    }
 }

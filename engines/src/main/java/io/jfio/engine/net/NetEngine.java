@@ -33,6 +33,11 @@ import io.jfio.engine.nativeio.RawMemory;
  * (MSG_MORE while more is to come), reads recv(2); with pingpong every I/O is answered by one in
  * the other direction. Closing sends fio's 8-byte link-close message, which ends the peer's job
  * when it arrives in place of data. UDP, IPv6 and vsock are refused with a clear error.
+ *
+ * netsplice is the same engine whose TCP transfers go through a pipe it owns, as fio's: a write
+ * vmsplices the buffer into the pipe and splices the pipe into the socket, a read splices the
+ * socket into the pipe and vmsplices the pipe into the buffer (unix sockets use send/recv in
+ * both). Unlike net it reports in bytes, not bits (fio gives it no FIO_BIT_BASED).
  */
 public final class NetEngine implements IoEngine {
     private static final int AF_UNIX = 1;
@@ -51,6 +56,7 @@ public final class NetEngine implements IoEngine {
     private static final int MSG_WAITALL = 0x100;
     private static final int LINK_MAGIC = 0x6c696e6b;
     private static final int LINK_CLOSE = 0x89;
+    private static final int SPLICE_F_MOVE = 1;
 
     static final List<EngineOption> OPTIONS = List.of(
         EngineOption.string("hostname", null, "Hostname for net IO engine"),
@@ -88,6 +94,9 @@ public final class NetEngine implements IoEngine {
     private long sizeToSend;
     private boolean finished;
     private java.io.PrintStream info;
+    /** netsplice's pipe (read end, write end); -1 for net. */
+    private int pipeRead = -1;
+    private int pipeWrite = -1;
 
     public NetEngine() {
         this("net");
@@ -105,7 +114,13 @@ public final class NetEngine implements IoEngine {
     @Override
     public Set<EngineFlag> flags() {
         // no commit hook in fio's net engine: submits and completions count per I/O
-        return EnumSet.of(EngineFlag.SYNC_IO, EngineFlag.DISK_LESS, EngineFlag.NO_COMMIT, EngineFlag.BIT_BASED);
+        return splice()
+            ? EnumSet.of(EngineFlag.SYNC_IO, EngineFlag.DISK_LESS, EngineFlag.NO_COMMIT)
+            : EnumSet.of(EngineFlag.SYNC_IO, EngineFlag.DISK_LESS, EngineFlag.NO_COMMIT, EngineFlag.BIT_BASED);
+    }
+
+    private boolean splice() {
+        return name.equals("netsplice");
     }
 
     @Override
@@ -188,6 +203,13 @@ public final class NetEngine implements IoEngine {
         sizeToSend = 0;
         for (IoFile f : ctx.files()) {
             sizeToSend += f.ioSize;
+        }
+        if (splice()) {
+            if (net.pipe(scratchAddr) < 0) {
+                throw failure("pipe");
+            }
+            pipeRead = scratch.getInt(0);
+            pipeWrite = scratch.getInt(4);
         }
         if (listen) {
             setupListen(target);
@@ -314,6 +336,9 @@ public final class NetEngine implements IoEngine {
     /** One send or recv of the unit's buffer: bytes moved, 0 when the peer is gone, -1 on error. */
     private long transfer(IoUnit u, IoDirection d) {
         int fd = u.file.fd;
+        if (pipeRead >= 0 && !unix) {
+            return spliceTransfer(u, d);
+        }
         if (d == IoDirection.WRITE) {
             int flags = MSG_NOSIGNAL;
             if (!pingpong && bytesSent + u.length < sizeToSend) {
@@ -343,6 +368,69 @@ public final class NetEngine implements IoEngine {
         return r;
     }
 
+    /**
+     * netsplice's transfer, as fio's net.c: buffer to pipe to socket, or socket to pipe to buffer;
+     * each leg loops until its length is moved, a call returns 0, or it fails (-1 only when
+     * nothing moved).
+     */
+    private long spliceTransfer(IoUnit u, IoDirection d) {
+        long r;
+        if (d == IoDirection.WRITE) {
+            r = vmsplice(u, pipeWrite, u.length);
+            if (r > 0) {
+                r = spliceAll(pipeRead, u.file.fd, r);
+            }
+            if (r > 0) {
+                bytesSent += r;
+            } else if (r < 0 && Native.errno() == 32) {
+                finished = true; // EPIPE: the reader has gone
+                return 0;
+            }
+            return r;
+        }
+        r = spliceAll(u.file.fd, pipeWrite, u.length);
+        if (r > 0) {
+            r = vmsplice(u, pipeRead, r);
+        }
+        if (r == 0 || isCloseMessage(u, r)) {
+            finished = true;
+            return 0;
+        }
+        return r;
+    }
+
+    private long spliceAll(int in, int out, long len) {
+        long done = 0;
+        while (len > 0) {
+            long r = net.splice(in, 0, out, 0, len, 0);
+            if (r < 0) {
+                return done == 0 ? r : done;
+            } else if (r == 0) {
+                break;
+            }
+            done += r;
+            len -= r;
+        }
+        return done;
+    }
+
+    private long vmsplice(IoUnit u, int fd, long len) {
+        long done = 0;
+        while (len > 0) {
+            scratch.putLong(16, u.bufferAddress + done);
+            scratch.putLong(24, len);
+            long r = net.vmsplice(fd, scratchAddr + 16, 1, SPLICE_F_MOVE);
+            if (r < 0) {
+                return done == 0 ? r : done;
+            } else if (r == 0) {
+                break;
+            }
+            done += r;
+            len -= r;
+        }
+        return done;
+    }
+
     private boolean isCloseMessage(IoUnit u, long len) {
         return len == 8 && com.kenai.jffi.MemoryIO.getInstance().getInt(u.bufferAddress) == LINK_MAGIC
             && com.kenai.jffi.MemoryIO.getInstance().getInt(u.bufferAddress + 4) == LINK_CLOSE;
@@ -359,12 +447,24 @@ public final class NetEngine implements IoEngine {
             libc.close(listenFd);
             listenFd = -1;
         }
+        if (pipeRead >= 0) {
+            libc.close(pipeRead);
+            libc.close(pipeWrite);
+            pipeRead = pipeWrite = -1;
+        }
     }
 
     /** ServiceLoader entry. */
     public static final class Factory extends SimpleEngineFactory {
         public Factory() {
             super("network I/O over TCP or UNIX stream sockets", NetEngine::new);
+        }
+    }
+
+    /** ServiceLoader entry of netsplice. */
+    public static final class SpliceFactory extends SimpleEngineFactory {
+        public SpliceFactory() {
+            super("network I/O with splice/vmsplice through a pipe", () -> new NetEngine("netsplice"));
         }
     }
 }

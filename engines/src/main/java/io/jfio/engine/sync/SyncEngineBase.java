@@ -10,7 +10,6 @@ import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
 import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.AlignedBuffer;
@@ -26,8 +25,6 @@ import io.jfio.engine.nativeio.Native;
  */
 abstract class SyncEngineBase implements IoEngine {
     static final int SEEK_SET = 0;
-    private static final int FALLOC_FL_KEEP_SIZE = 0x01;
-    private static final int FALLOC_FL_PUNCH_HOLE = 0x02;
     /** SYNC_FILE_RANGE_WAIT_BEFORE | WRITE | WAIT_AFTER: fio's default for sync_file_range=. */
     private static final int SFR_DEFAULT = 0x7;
 
@@ -81,12 +78,9 @@ abstract class SyncEngineBase implements IoEngine {
                 ret = libc.sync_file_range(u.file.fd, u.offset, u.length, u.rwFlags != 0 ? u.rwFlags : SFR_DEFAULT);
                 break;
             case TRIM:
-                if (u.file.type == IoFile.Type.BLOCK) {
-                    u.complete(discard.discard(u.file.fd, u.offset, u.length));
-                    return QueueStatus.COMPLETED;
-                }
-                ret = libc.fallocate(u.file.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, u.offset, u.length);
-                break;
+                // fio's do_io_u_trim is BLKDISCARD whatever the file is: ENOTTY on a regular file
+                u.complete(discard.discard(u.file.fd, u.offset, u.length));
+                return QueueStatus.COMPLETED;
             default:
                 ret = -1;
         }

@@ -15,7 +15,10 @@ import io.jfio.engine.nativeio.Native;
  * fio's vsync: queued units that are contiguous (same file, same direction, each starting where
  * the previous ended) are coalesced into one lseek + readv/writev at commit, up to iodepth
  * iovecs. A unit that does not continue the batch makes queue() return BUSY so the runner
- * commits first. Sync directions run at once when nothing is queued. Like fio, the engine is
+ * commits first. Sync directions run at once when nothing is queued. A trim is batched like a
+ * write and written with writev, as fio's vsync does (its commit only tells reads from the rest);
+ * in a trim-only job fio's units have no buffer, so that writev fails with EFAULT, and here
+ * too. Like fio, the engine is
  * flagged SYNC_IO yet returns QUEUED: the runner must follow the QueueStatus, not the flag.
  * Completions are returned by getEvents(min &gt; 0) after commit.
  */
@@ -29,6 +32,7 @@ public final class VsyncEngine extends SyncEngineBase {
     private long lastOffset = -1;
     private IoFile lastFile;
     private IoDirection lastDir;
+    private boolean dataBuffers;
 
     @Override
     public String name() {
@@ -45,17 +49,21 @@ public final class VsyncEngine extends SyncEngineBase {
         this.ctx = ctx;
         super.init(ctx);
         queued = new IoUnit[Math.max(1, ctx.iodepth())];
+        dataBuffers = ctx.dataBuffers();
         int units = ctx.ioUnits() == null ? 0 : ctx.ioUnits().size();
         done = new IoUnit[Math.max(queued.length, units)];
     }
 
     private boolean continues(IoUnit u) {
-        return !u.ddir.isSync() && u.ddir != IoDirection.TRIM
+        return !u.ddir.isSync()
             && u.offset == lastOffset && u.file == lastFile && u.ddir == lastDir;
     }
 
     private void append(IoUnit u) {
         setIovec(count, u);
+        if (u.ddir == IoDirection.TRIM && !dataBuffers) {
+            Mem.putLong(iovecBase + 16L * count, 0L);
+        }
         queued[count++] = u;
         lastOffset = u.offset + u.length;
         lastFile = u.file;
@@ -69,7 +77,7 @@ public final class VsyncEngine extends SyncEngineBase {
             if (count > 0) {
                 return QueueStatus.BUSY;
             }
-            if (u.ddir.isSync() || u.ddir == IoDirection.TRIM) {
+            if (u.ddir.isSync()) {
                 return super.queue(u);
             }
             queuedBytes = 0;

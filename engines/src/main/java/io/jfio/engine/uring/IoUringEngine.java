@@ -151,9 +151,9 @@ public final class IoUringEngine extends RingEngine {
 
     private QueueStatus trim(IoUnit u) {
         IoFile f = u.file;
-        if (discardCmd && f.type == IoFile.Type.BLOCK) {
-            // As fio 3.42: an asynchronous block discard (URING_CMD, 6.12+); the first refusal
-            // turns it off and that trim is redone with the ioctl when its CQE is reaped.
+        if (discardCmd) {
+            // As fio 3.42: an asynchronous block discard (URING_CMD, 6.12+) whatever the file is;
+            // the first failure turns it off for the job and later trims use the ioctl.
             int slot = sq.next();
             if (slot < 0) {
                 return QueueStatus.BUSY;
@@ -180,16 +180,17 @@ public final class IoUringEngine extends RingEngine {
         u.complete(u.ddir == IoDirection.TRIM ? discardResult(u, res) : res);
     }
 
-    /** A reaped discard: 0 means done; a refusal of the command itself falls back to the ioctl. */
+    /**
+     * A reaped discard: 0 means done. Any failure, as in fio's io_uring.c, turns the command off
+     * and completes the unit with nothing trimmed and no error (a full residual), so the next
+     * trim goes through the ioctl.
+     */
     private long discardResult(IoUnit u, int res) {
         if (res == 0) {
             return u.length;
         }
-        if (res == -Errno.EOPNOTSUPP || res == -Errno.EINVAL || res == -Errno.ENOTTY) {
-            discardCmd = false;
-            return syncDiscard(u);
-        }
-        return res;
+        discardCmd = false;
+        return 0;
     }
 
     @Override

@@ -22,7 +22,7 @@ import io.jfio.engine.testing.TestContext;
 /** The syscall path through jnr-ffi allocates nothing per I/O, for every sync-family engine. */
 class SyncAllocationTest {
     @ParameterizedTest
-    @ValueSource(strings = {"sync", "psync", "vsync", "pvsync", "pvsync2"})
+    @ValueSource(strings = {"sync", "psync", "vsync", "pvsync", "pvsync2", "splice"})
     void hundredThousandReadsAllocateNothing(String name) throws Exception {
         Path dir = Files.createTempDirectory(Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp"),
             "engines-sync-alloc-");
@@ -37,9 +37,11 @@ class SyncAllocationTest {
             }
             IoFile f = ctx.file(file.toString());
             e.init(ctx);
-            e.openFile(f, OpenFlags.forJob(false, false, true, 0));
+            // splice alternates reads and writes: both go through its pipe
+            boolean writes = name.equals("splice");
+            e.openFile(f, OpenFlags.forJob(writes, false, true, 0));
             EngineDriver.Planner plan = (seq, u) -> {
-                u.ddir = IoDirection.READ;
+                u.ddir = writes && (seq & 1) == 1 ? IoDirection.WRITE : IoDirection.READ;
                 u.file = f;
                 u.offset = (seq & 255) * 4096;
                 u.length = 4096;

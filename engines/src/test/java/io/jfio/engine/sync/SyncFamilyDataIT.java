@@ -137,7 +137,10 @@ class SyncFamilyDataIT {
         }
     }
 
-    /** Trim (BLKDISCARD on a device, a punched hole in a file) and sync_file_range through psync. */
+    /**
+     * Trim and sync_file_range through psync: a trim is BLKDISCARD whatever the file is, as fio's
+     * do_io_u_trim, so the device reads back zeros and a regular file refuses it with ENOTTY.
+     */
     @org.junit.jupiter.api.Test
     void trimAndSyncFileRange() throws Exception {
         String file = mount.resolve("trim.dat").toString();
@@ -157,7 +160,13 @@ class SyncFamilyDataIT {
                     u.file = f;
                     u.offset = base;
                     u.length = 65536;
-                }, u -> assertEquals(0, u.errno(), () -> u.ddir + " on " + path));
+                }, u -> assertEquals(regular && u.ddir == IoDirection.TRIM ? 25 : 0, u.errno(),
+                        () -> u.ddir + " on " + path));
+                if (regular) {
+                    e.closeFile(f);
+                    e.cleanup();
+                    continue;
+                }
                 long[] nonZero = new long[1];
                 new EngineDriver(e, b.units()).run(1, 1, (seq, u) -> {
                     u.ddir = IoDirection.READ;

@@ -277,7 +277,8 @@ public final class IoLoop {
     /** fio's io_u_quiesce: submit what is queued and complete everything in flight. */
     private void quiesce() {
         commit();
-        while (curDepth - held > 0 && !syncEngine) {
+        // A sync engine has nothing in flight unless it queued (vsync): then it is reaped too.
+        while (curDepth - held > 0) {
             if (!reap(curDepth - held)) {
                 break;
             }
@@ -469,7 +470,7 @@ public final class IoLoop {
     /** One getevents call (fio's io_u_queued_complete); false on engine failure. */
     private boolean reap(int minEvents) {
         int inFlight = curDepth - held;
-        if (syncEngine || inFlight <= 0) {
+        if (inFlight <= 0) {
             return true;
         }
         int min = Math.min(minEvents, inFlight);

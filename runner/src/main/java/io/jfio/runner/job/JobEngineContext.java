@@ -68,6 +68,11 @@ record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpen
     }
 
     @Override
+    public boolean dataBuffers() {
+        return RwMode.of(spec).reads() || RwMode.of(spec).writes();
+    }
+
+    @Override
     public int subjobNumber() {
         return spec.cloneIndex();
     }
