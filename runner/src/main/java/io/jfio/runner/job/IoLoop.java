@@ -430,8 +430,8 @@ public final class IoLoop {
         if (verifier != null) {
             if (u.ddir == IoDirection.WRITE) {
                 verifier.prepareWrite(u, System.currentTimeMillis() * 1_000_000L, true);
-            } else if (u.ddir == IoDirection.READ) {
-                verifier.prepareRead(u);
+            } else if (u.ddir == IoDirection.READ && !verifier.prepareRead(u)) {
+                return false;
             }
         }
         if (sync != null) {

@@ -820,6 +820,11 @@ public final class IoPattern {
         return a * verifyRand.next();
     }
 
+    /** The offset generator's state (fio's td->offset_state), as FioRandom.save lays it out. */
+    public void offsetState(long[] dst) {
+        offsetRand.save(dst, 0);
+    }
+
     /** Re-seeds verify_state, as fio's td_fill_rand_seeds does before the read-back pass. */
     public void restartVerifySeeds() {
         verifyRand.seed(seeds[SEED_VERIFY], use64);
