@@ -6,6 +6,15 @@ package io.jfio.engine;
  * cpuio sets td->o.thinktime from cpuload) and whether it has finished.
  */
 public interface NoIoEngine extends IoEngine {
+    /** No files: a job without I/O opens nothing. */
+    @Override
+    default void openFile(IoFile file, int openFlags) {
+    }
+
+    @Override
+    default void closeFile(IoFile file) {
+    }
+
     /** Microseconds to sleep after the unit just completed (0 = none). */
     long thinkTimeUsec();
 

@@ -3,7 +3,7 @@ package io.jfio.jobfile;
 import java.util.Locale;
 
 /**
- * fio's number reading (parse.c str_to_decimal and friends, spec section 4.2/4.4): C strtoll with
+ * fio's number reading (parse.c str_to_decimal and friends): C strtoll with
  * base 16 whenever "0x" appears anywhere, a unit suffix only directly after the digits, size units
  * flipped by kb_base, unknown time units meaning microseconds. The quirks are intended.
  */

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns fio command-line job options and job files into jobs, as fio 3.42 does (spec jobfile.md
- * sections 1-2): global defaults that only affect later sections, priority-sorted option lists,
+ * Turns fio command-line job options and job files into jobs, as fio 3.42 does (init.c:
+ * parse_jobs_ini, parse_cmd_line; parse.c): global defaults that only affect later sections, priority-sorted option lists,
  * ${VAR} and keyword substitution, generic options first and engine options once the engine is
  * known, one group per job file, numjobs clones.
  *

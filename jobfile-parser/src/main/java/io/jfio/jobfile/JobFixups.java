@@ -3,7 +3,7 @@ package io.jfio.jobfile;
 import java.util.List;
 
 /**
- * fio's fix-ups and cross-checks when a job is added for a run (spec section 8; not done for
+ * fio's fix-ups and cross-checks when a job is added for a run (init.c: fixup_options; not done for
  * --parse-only / --showcmd): derived values (min_bs/max_bs per direction, blockalign, batch sizes,
  * overwrite for readers, ...) and the errors and warnings fio prints there. Warnings become errors
  * with --warnings-fatal, as in fio.

@@ -8,7 +8,10 @@ import java.util.Locale;
  * reading (4.2-4.9), range checks and per-direction storage. Returns the reason on failure.
  */
 final class ValueParser {
-    /** Receives trap warnings (spec section 12) for the value being parsed. */
+    /**
+     * Receives trap warnings for the value being parsed: values fio reads in a surprising way
+     * (inline comments, untrimmed values, unknown time suffixes).
+     */
     interface Warnings {
         void warn(String message);
     }

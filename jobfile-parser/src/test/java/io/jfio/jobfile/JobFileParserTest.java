@@ -181,15 +181,27 @@ class JobFileParserTest {
         assertEquals(6, jobs.get(6).index());
     }
 
-    @Test
-    void commandLineJobsAndGlobals() throws JobFileException {
+    private static JobSpec commandLineJob() throws JobFileException {
         ParseResult r = JobFileParser.parse(List.of(), List.of(new JobFileParser.CliOption("bs", "8k"),
                 new JobFileParser.CliOption("name", "x"), new JobFileParser.CliOption("rw", "write")),
                 settings(false, Map.of()));
-        JobSpec x = r.jobs().get(0);
-        assertEquals("x", x.name());
-        assertEquals(8192, x.getPerDirection("bs")[0]);
-        assertEquals(SourceLocation.COMMAND_LINE, x.location("rw"));
+        assertEquals(1, r.jobs().size());
+        return r.jobs().get(0);
+    }
+
+    @Test
+    void nameStartsACommandLineJob() throws JobFileException {
+        assertEquals("x", commandLineJob().name());
+    }
+
+    @Test
+    void optionsBeforeTheFirstNameAreGlobalForTheCommandLineJobs() throws JobFileException {
+        assertEquals(8192, commandLineJob().getPerDirection("bs")[0]);
+    }
+
+    @Test
+    void aCommandLineOptionIsLocatedOnTheCommandLine() throws JobFileException {
+        assertEquals(SourceLocation.COMMAND_LINE, commandLineJob().location("rw"));
     }
 
     // ------------------------------------------------------------ errors: one line with file:line and option
@@ -252,7 +264,13 @@ class JobFileParserTest {
     }
 
     @Test
-    void failingSectionStopsTheFileAndShowcmdEndsItsLine() {
+    void aFailingSectionStopsTheFile() {
+        JobFileException e = failure("[a]\n[b]\nrw=x\n[c]\n");
+        assertFalse(e.showcmdSoFar().contains("--name=c"), e.showcmdSoFar());
+    }
+
+    @Test
+    void showcmdOfAFailedFileEndsItsLineAfterTheFailingSection() {
         JobFileException e = failure("[a]\n[b]\nrw=x\n[c]\n");
         assertEquals("fio --name=a --name=b \n", e.showcmdSoFar());
     }

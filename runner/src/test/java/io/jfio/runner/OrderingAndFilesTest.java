@@ -33,23 +33,39 @@ class OrderingAndFilesTest {
     }
 
     @Test
-    void generatedNamesDirectoriesAndLayout() throws Exception {
+    void aDirectoryListGivesTheClonesItsDirectoriesInTurn() throws Exception {
         Path d1 = Files.createDirectory(dir.resolve("d1"));
         Path d2 = Files.createDirectory(dir.resolve("d2"));
         Jobs.Result r = Jobs.run("[gen]\nrw=write\nbs=4k\nsize=256k\nnrfiles=2\nnumjobs=2\ndirectory=" + d1 + ":" + d2
-                + "\n[fmt]\nstonewall\nrw=read\nbs=4k\nsize=64k\nfilename_format=data.$jobnum.$filenum\ndirectory=" + d1
-                + "\nunlink=1\n", "normal", false);
+                + "\n", "normal", false);
         assertEquals(0, r.rc, r.err());
         // clone 0 in the first directory, clone 1 in the second; two files of 128k each.
         assertEquals(128 << 10, Files.size(d1.resolve("gen.0.0")));
         assertEquals(128 << 10, Files.size(d1.resolve("gen.0.1")));
         assertEquals(128 << 10, Files.size(d2.resolve("gen.1.0")));
         assertEquals(128 << 10, Files.size(d2.resolve("gen.1.1")));
-        assertFalse(Files.exists(d1.resolve("data.0.0")), "unlink=1 removed the file");
-        String out = r.out();
-        assertTrue(out.contains("fmt: Laying out IO file (1 file / 0MiB)"), out);
         assertEquals(256 << 10, r.run.jobs().get(0).stats().ioBytes[1]);
-        assertEquals(64 << 10, r.run.jobs().get(2).stats().ioBytes[0]);
+    }
+
+    @Test
+    void filenameFormatNamesTheLaidOutFile() throws Exception {
+        Path d1 = Files.createDirectory(dir.resolve("d1"));
+        Jobs.Result r = Jobs.run("[fmt]\nrw=read\nbs=4k\nsize=64k\nfilename_format=data.$jobnum.$filenum\ndirectory=" + d1
+                + "\n", "normal", false);
+        assertEquals(0, r.rc, r.err());
+        assertEquals(64 << 10, Files.size(d1.resolve("data.0.0")));
+        assertTrue(r.out().contains("fmt: Laying out IO file (1 file / 0MiB)"), r.out());
+        assertEquals(64 << 10, r.run.jobs().get(0).stats().ioBytes[0]);
+    }
+
+    @Test
+    void unlinkRemovesTheFileWhenTheJobEnds() throws Exception {
+        Path d1 = Files.createDirectory(dir.resolve("d1"));
+        Jobs.Result r = Jobs.run("[fmt]\nrw=read\nbs=4k\nsize=64k\nfilename_format=data.$jobnum.$filenum\ndirectory=" + d1
+                + "\nunlink=1\n", "normal", false);
+        assertEquals(0, r.rc, r.err());
+        assertEquals(64 << 10, r.run.jobs().get(0).stats().ioBytes[0], "the job read the file before removing it");
+        assertFalse(Files.exists(d1.resolve("data.0.0")), "unlink=1 removed the file");
     }
 
     /** A first job with startdelay, a second that waits for it, and an endless group ended by exitall. */

@@ -14,7 +14,6 @@ import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
-import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.NoIoEngine;
 import io.jfio.engine.QueueStatus;
@@ -95,14 +94,6 @@ public final class CpuIoEngine implements NoIoEngine {
             ctx.infoOut().println(ctx.jobName() + " (" + (qsort ? "qsort" : "noop") + "): ioengine=cpuio, cpuload="
             + cpuload + ", cpucycle=" + cycleUsec);
         }
-    }
-
-    @Override
-    public void openFile(IoFile file, int openFlags) {
-    }
-
-    @Override
-    public void closeFile(IoFile file) {
     }
 
     @Override

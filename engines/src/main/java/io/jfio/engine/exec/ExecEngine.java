@@ -14,7 +14,6 @@ import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
-import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.NoIoEngine;
 import io.jfio.engine.QueueStatus;
@@ -98,14 +97,6 @@ public final class ExecEngine implements NoIoEngine {
             return null;
         }
         return arguments.replace("%r", Long.toString(runtimeUsec / 1_000_000L)).replace("%n", jobName);
-    }
-
-    @Override
-    public void openFile(IoFile file, int openFlags) {
-    }
-
-    @Override
-    public void closeFile(IoFile file) {
     }
 
     @Override

@@ -157,11 +157,12 @@ class AsyncEnginesIT {
         assertEquals(-1, f.fd, "nothing left open");
     }
 
-    @Test
-    void iopollRingReapsByPollingAndSyncsOutsideTheRing() throws EngineException {
-        // Bypass the engine's open-time io_poll check to drive a real IOPOLL ring: on a device
-        // without poll queues every polled read completes with -EOPNOTSUPP, found only by
-        // entering with GETEVENTS; fsync (EINVAL on an IOPOLL ring) must still succeed.
+    /**
+     * 64 polled reads on a real IOPOLL ring, bypassing the engine's open-time io_poll check: on a
+     * device without poll queues every polled read completes with -EOPNOTSUPP, found only by
+     * entering with GETEVENTS.
+     */
+    private JobDriver.Result iopollReads(int syncEvery) throws EngineException {
         IoFile f = new IoFile(loop.device(), 0);
         IoUringEngine e = new IoUringEngine();
         JobDriver d = new JobDriver(8, BS, true, Map.of("hipri", "1"), f);
@@ -169,14 +170,27 @@ class AsyncEnginesIT {
         f.fd = io.jfio.engine.nativeio.Native.libc().open(f.path, io.jfio.engine.nativeio.OpenFlags.O_RDWR | io.jfio.engine.nativeio.OpenFlags.O_DIRECT, 0);
         try {
             assertTrue(e.ring().hasFlag(Uring.SETUP_IOPOLL));
-            JobDriver.Result r = d.run(e, IoDirection.READ, 64, SPAN, 4, 0, 16);
-            assertEquals(64, r.ios);
-            assertEquals(64, r.errors, "every polled read fails on a loop device");
-            assertEquals(95, r.firstErrno);
-            assertTrue(r.syncs >= 3, "syncs ran: " + r.syncs);
+            return d.run(e, IoDirection.READ, 64, SPAN, 4, 0, syncEvery);
         } finally {
             JobDriver.close(e, f);
         }
+    }
+
+    @Test
+    void iopollRingReapsByPolling() throws EngineException {
+        JobDriver.Result r = iopollReads(0);
+        assertEquals(64, r.ios);
+        assertEquals(64, r.errors, "every polled read fails on a loop device");
+        assertEquals(95, r.firstErrno);
+    }
+
+    @Test
+    void iopollRingRunsSyncsOutsideTheRing() throws EngineException {
+        // fsync on an IOPOLL ring is EINVAL: the engine must issue it outside the ring
+        JobDriver.Result r = iopollReads(16);
+        assertTrue(r.syncs >= 3, "syncs ran: " + r.syncs);
+        assertEquals(r.ios, r.errors, "only the polled reads failed, no sync");
+        assertEquals(95, r.firstErrno, "the first error is a read's");
     }
 
     @Test

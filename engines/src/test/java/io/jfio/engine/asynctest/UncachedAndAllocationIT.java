@@ -1,5 +1,6 @@
 package io.jfio.engine.asynctest;
 
+import io.jfio.testsupport.Allocation;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
@@ -14,7 +15,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -81,12 +81,10 @@ class UncachedAndAllocationIT {
     }
 
     private static long allocatedDuring(IoEngine e, JobDriver d, long ios, long span) throws EngineException {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long tid = Thread.currentThread().getId();
         d.run(e, IoDirection.READ, 50_000, span, 8, 0, 0); // warm-up: let the JIT settle
-        long before = mx.getThreadAllocatedBytes(tid);
+        long before = Allocation.threadBytes();
         JobDriver.Result r = d.run(e, IoDirection.READ, ios, span, 8, 0, 0);
-        long allocated = mx.getThreadAllocatedBytes(tid) - before;
+        long allocated = Allocation.threadBytes() - before;
         assertEquals(0, r.errors, "errno " + r.firstErrno);
         assertEquals(ios, r.ios);
         return allocated;

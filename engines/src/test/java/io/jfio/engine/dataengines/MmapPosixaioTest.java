@@ -1,10 +1,10 @@
 package io.jfio.engine.dataengines;
 
+import io.jfio.testsupport.Allocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -133,8 +133,6 @@ class MmapPosixaioTest {
     void fiftyThousandIosAllocateNothing(String engine) throws Exception {
         Path file = loops.mount.resolve(engine + "-alloc.dat");
         Files.write(file, new byte[REGION]);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long tid = Thread.currentThread().getId();
         int depth = engine.equals("mmap") ? 1 : 4;
         try (IoBuffers b = IoBuffers.allocate(depth, 4096, 4096)) {
             IoEngine e = EngineRegistry.load().resolve(engine).create();
@@ -151,9 +149,9 @@ class MmapPosixaioTest {
             };
             new EngineDriver(e, b.units()).run(20_000, depth, plan, null);
             EngineDriver d = new EngineDriver(e, b.units());
-            long before = mx.getThreadAllocatedBytes(tid);
+            long before = Allocation.threadBytes();
             d.run(50_000, depth, plan, null);
-            long allocated = mx.getThreadAllocatedBytes(tid) - before;
+            long allocated = Allocation.threadBytes() - before;
             System.out.println(engine + ": 50,000 I/Os allocated " + allocated + " bytes");
             assertEquals(0, d.errors);
             assertTrue(allocated <= 32 * 1024, () -> allocated + " bytes for 50k " + engine + " I/Os");

@@ -1,9 +1,9 @@
 package io.jfio.engine.nullio;
 
+import io.jfio.testsupport.Allocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 
 import org.junit.jupiter.api.Test;
 
@@ -77,8 +77,6 @@ class NullEngineTest {
     /** The per-I/O path of engine and driver allocates nothing: 1M I/Os stay under a fixed bound. */
     @Test
     void millionIosAllocateAlmostNothing() throws Exception {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long tid = Thread.currentThread().getId();
         try (IoBuffers b = IoBuffers.allocate(16, 4096, 4096)) {
             for (int depth : new int[] {1, 16}) {
                 NullEngine e = engine(b, depth);
@@ -86,9 +84,9 @@ class NullEngineTest {
                 EngineDriver.Planner plan = EngineDriver.sequential(f, IoDirection.READ, 4096);
                 new EngineDriver(e, b.units()).run(200_000, depth, plan, null); // warm up the JIT
                 EngineDriver d = new EngineDriver(e, b.units());
-                long before = mx.getThreadAllocatedBytes(tid);
+                long before = Allocation.threadBytes();
                 d.run(1_000_000, depth, plan, null);
-                long allocated = mx.getThreadAllocatedBytes(tid) - before;
+                long allocated = Allocation.threadBytes() - before;
                 System.out.println("null engine, iodepth=" + depth + ": 1,000,000 I/Os allocated " + allocated + " bytes");
                 assertEquals(1_000_000, d.completed);
                 assertTrue(allocated <= ALLOCATION_BOUND,

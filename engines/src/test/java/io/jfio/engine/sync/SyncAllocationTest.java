@@ -1,9 +1,9 @@
 package io.jfio.engine.sync;
 
+import io.jfio.testsupport.Allocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -28,8 +28,6 @@ class SyncAllocationTest {
             "engines-sync-alloc-");
         Path file = dir.resolve("a.dat");
         Files.write(file, new byte[1 << 20]);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long tid = Thread.currentThread().getId();
         int depth = name.equals("vsync") ? 4 : 1;
         try (IoBuffers b = IoBuffers.allocate(depth, 4096, 4096)) {
             IoEngine e = EngineRegistry.load().resolve(name).create();
@@ -48,9 +46,9 @@ class SyncAllocationTest {
             };
             new EngineDriver(e, b.units()).run(50_000, depth, plan, null);
             EngineDriver d = new EngineDriver(e, b.units());
-            long before = mx.getThreadAllocatedBytes(tid);
+            long before = Allocation.threadBytes();
             d.run(100_000, depth, plan, null);
-            long allocated = mx.getThreadAllocatedBytes(tid) - before;
+            long allocated = Allocation.threadBytes() - before;
             System.out.println(name + ": 100,000 reads allocated " + allocated + " bytes");
             assertEquals(0, d.errors);
             assertTrue(allocated <= 64 * 1024, () -> allocated + " bytes for 100k " + name + " reads");

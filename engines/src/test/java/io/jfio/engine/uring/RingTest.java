@@ -1,11 +1,11 @@
 package io.jfio.engine.uring;
 
+import io.jfio.testsupport.Allocation;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.RwfFlags;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -89,13 +89,11 @@ class RingTest {
 
     @Test
     void millionNopsAllocateNothingPerIo() throws EngineException {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long tid = Thread.currentThread().getId();
         try (Ring ring = Ring.setupWithFallback(32, FIO_DEFAULT, 32, -1, 0)) {
             nops(ring, 50_000); // warm-up
-            long before = mx.getThreadAllocatedBytes(tid);
+            long before = Allocation.threadBytes();
             nops(ring, 1_000_000);
-            long allocated = mx.getThreadAllocatedBytes(tid) - before;
+            long allocated = Allocation.threadBytes() - before;
             System.out.println("1M NOPs allocated " + allocated + " bytes");
             assertTrue(allocated < 64 * 1024, "allocated " + allocated + " bytes for 1M NOPs");
         }

@@ -7,8 +7,8 @@ import io.jfio.report.StreamStat;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Everything one job thread measures (spec/output-format.md 3.1-3.5), in primitive fields that
- * the thread updates without allocation. Only the owning thread writes; other threads (status
+ * Everything one job thread measures (fio's thread_stat: latencies, counters, depths, errors),
+ * in primitive fields that the thread updates without allocation. Only the owning thread writes; other threads (status
  * line) read {@link #progress}, which the owner publishes with release stores. At report time
  * the runner turns it into the report model.
  */
@@ -39,14 +39,14 @@ public final class JobStats {
     public final StreamStat[] bw = streams();
     public final StreamStat[] iops = streams();
 
-    /** fio's io_u_map, io_u_submit, io_u_complete (7 buckets each, spec 3.3). */
+    /** fio's io_u_map, io_u_submit, io_u_complete (7 buckets each, as fio's stat.c keeps them). */
     public final long[] depthMap = new long[7];
     public final long[] submitMap = new long[7];
     public final long[] completeMap = new long[7];
     public long totalSubmit;
     public long totalComplete;
 
-    /** Latency distribution of clat (spec 3.4): nsec, usec and msec tables. */
+    /** Latency distribution of clat (fio's io_u_lat_n / io_u_lat_u / io_u_lat_m): nsec, usec and msec tables. */
     public final long[] latNsec = new long[10];
     public final long[] latUsec = new long[10];
     public final long[] latMsec = new long[12];
@@ -60,7 +60,7 @@ public final class JobStats {
     /** fio's verror of the first error continue_on_error let pass (the report shows it when the job ends well). */
     public String firstErrorText;
 
-    /** CPU use of the job thread over the job (spec 3.2). */
+    /** CPU use of the job thread over the job (fio's usr_time, sys_time, ctx, minf, majf). */
     public long usrMillis;
     public long sysMillis;
     public long ctxSwitches;
@@ -77,7 +77,7 @@ public final class JobStats {
      */
     public final AtomicLongArray progress = new AtomicLongArray(6);
 
-    // Sample windows (spec 3.5): state of the last sample point.
+    // Sample windows (fio's add_bw_samples / add_iops_samples in stat.c): state of the last sample point.
     private final long[] lastSampleBytes = new long[DIRS];
     private final long[] lastSampleIos = new long[DIRS];
     private long lastBwSampleNanos;
@@ -204,7 +204,7 @@ public final class JobStats {
         }
     }
 
-    /** fio's io_u_map bucket for the current depth (spec 3.3). */
+    /** fio's io_u_map bucket for the current depth (stat.c). */
     public void markDepth(int curDepth, long n) {
         depthMap[Buckets.depth(curDepth)] += n;
     }
@@ -238,7 +238,7 @@ public final class JobStats {
     }
 
     /**
-     * Takes bw/iops samples when a window has passed (spec 3.5). Called by the job thread after
+     * Takes bw/iops samples when a window has passed (bw_avg_time / iops_avg_time, as fio's stat.c). Called by the job thread after
      * completions; {@code force} at the end of the job takes the last window if it is full enough.
      */
     public void maybeSample(long nowNanos) {

@@ -73,7 +73,7 @@ class MoreEnginesRunTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> a = new ArrayList<>(args);
         a.add("--output-format=json");
-        a.add("--directory=" + dir);
+        a.add(1, "--directory=" + dir); // before --filename: see realFio
         int rc = Main.run(a.toArray(new String[0]), new PrintStream(out, true), new PrintStream(err, true),
             System.getenv(), MachineInfo.current());
         String o = out.toString(StandardCharsets.UTF_8);
@@ -85,8 +85,10 @@ class MoreEnginesRunTest {
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
         cmd.addAll(args);
         cmd.add("--output-format=json");
-        cmd.add("--directory=" + dir);
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        // right after --name: on fio's command line a --directory after --filename does not apply
+        // to that file (fio 3.33 and 3.42 then create it in the working directory)
+        cmd.add(2, "--directory=" + dir);
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), "fio " + args + "\n" + o);
         return JsonParser.parse(o.substring(o.indexOf('{')));
@@ -262,8 +264,9 @@ class MoreEnginesRunTest {
         assertTrue(o.contains("echo : Saving output of /bin/echo run 1 by echo : stdout=echo.stdout stderr=echo.stderr\n"), o);
         assertEquals("run 1 by echo\n", Files.readString(dir.resolve("echo.stdout")));
         long issued = Long.parseLong(o.replaceAll("(?s).*issued rwts: total=(\\d+),.*", "$1"));
-        // a 50 ms wait plus 50 ms think per cycle over 1 s, and a 1 s grace period at the end
-        assertTrue(issued >= 2 && issued <= 12, "cycles: " + issued + "\n" + o);
+        // a 50 ms wait plus 50 ms think per cycle over 1 s, and a 1 s grace period at the end: at most ~12
+        // cycles; a starved machine may finish only the first one inside the runtime
+        assertTrue(issued >= 1 && issued <= 12, "cycles: " + issued + "\n" + o);
         assertTrue(cwd != null);
     }
 
