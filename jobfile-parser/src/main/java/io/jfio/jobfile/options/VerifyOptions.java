@@ -64,13 +64,9 @@ public final class VerifyOptions {
         trimBacklog = num(s, "trim_backlog", 0);
         trimVerifyZero = num(s, "trim_verify_zero", 1) != 0;
         // Read (so the values are typed) but not done by jfio: the model warns for each one a job sets.
-        for (String unhonoured : new String[] {"verify_async", "verify_state_load", "experimental_verify",
+        for (String unhonoured : new String[] {"verify_async", "experimental_verify",
             "trim_percentage", "trim_backlog", "trim_verify_zero"}) {
             s.notHonoured(unhonoured);
-        }
-        if (stateSave && stateSaveSet) {
-            // fio saves a verify state file when a verify job ends early; jfio writes none
-            s.notHonoured("verify_state_save");
         }
     }
 

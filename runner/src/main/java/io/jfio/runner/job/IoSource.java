@@ -69,6 +69,10 @@ public interface IoSource {
     default void restartVerifySeeds() {
     }
 
+    /** fio's td->offset_state as FioRandom.save stores it (for the verify state file). */
+    default void offsetState(long[] dst) {
+    }
+
     /** End of ramp_time: pacing restarts from the new epoch. */
     default void resetEpoch() {
     }

@@ -377,6 +377,9 @@ public final class Job {
             long rampUs = opts.runtime().rampTimeUs();
             VerifyOptions vo = opts.verify();
             Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
+            if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
+                throw new JobError(2, "verify_state_load", null);
+            }
             LoopSettings lb = new LoopSettings()
                     .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
                     .units(units)
@@ -446,6 +449,11 @@ public final class Job {
                 readBack.run();
                 loopAllocatedBytes += allocatedBytes() - before;
                 stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
+            }
+            if (verifier != null && mode.writes()) {
+                long[] rand = new long[6];
+                source.offsetState(rand);
+                verifier.saveState(Path.of(""), spec.name(), spec.index(), rand);
             }
             state.setRunState(RunState.FINISHING);
         } finally {

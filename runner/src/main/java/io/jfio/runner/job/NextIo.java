@@ -65,8 +65,8 @@ final class NextIo {
         if (verifier != null) {
             if (u.ddir == IoDirection.WRITE) {
                 verifier.prepareWrite(u, System.currentTimeMillis() * 1_000_000L, true);
-            } else if (u.ddir == IoDirection.READ) {
-                verifier.prepareRead(u);
+            } else if (u.ddir == IoDirection.READ && !verifier.prepareRead(u)) {
+                return false;
             }
         }
         if (sync != null) {

@@ -76,6 +76,11 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public void offsetState(long[] dst) {
+        pattern.offsetState(dst);
+    }
+
+    @Override
     public int pass() {
         return pattern.pass();
     }

@@ -55,6 +55,11 @@ final class VerifyRun {
             public void restart() {
                 source.restartVerifySeeds();
             }
+
+            @Override
+            public void offsetState(long[] dst) {
+                source.offsetState(dst);
+            }
         };
         return new Verifier(vo, job, buffers, files, seeds, err);
     }

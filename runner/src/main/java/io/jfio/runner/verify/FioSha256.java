@@ -7,7 +7,9 @@ import java.nio.ByteBuffer;
  * of its on-disk format (crc/sha256.c): the message length in the padding is stored
  * little-endian, and the 64-byte checksum area keeps the final padded block that the hash used as
  * its work buffer, with its first 8 bytes replaced by the low byte of each of the 8 state words.
- * The SHA-256 compression function itself is the standard one. Reuses its own arrays.
+ * The SHA-256 compression function itself is the standard one: the JDK's intrinsic
+ * ({@link JdkSha256Blocks}) where it can be reached, else our own rounds below. Reuses its own
+ * arrays; the JDK path keeps a heap copy of the largest block seen so far.
  */
 final class FioSha256 {
     private static final int[] K = {
@@ -26,8 +28,26 @@ final class FioSha256 {
     private final byte[] last = new byte[64];
     private final ByteBuffer lastBuf = ByteBuffer.wrap(last);
 
-    /** The 64-byte checksum area of {@code len} bytes at {@code off}, into {@code out[0..64)}. */
-    void compute(ByteBuffer b, int off, int len, byte[] out) {
+    /** The JDK's compression function, or null: ours. */
+    private final JdkSha256Blocks jdk;
+    /** The data and fio's padding, for the JDK path (grown to the largest block seen). */
+    private byte[] copy = new byte[0];
+
+    FioSha256() {
+        this(true);
+    }
+
+    /** {@code useJdk=false} forces our own rounds (to check the JDK path against them). */
+    FioSha256(boolean useJdk) {
+        this.jdk = useJdk ? JdkSha256Blocks.create() : null;
+    }
+
+    /** Whether the JDK's compression function does the work. */
+    boolean intrinsic() {
+        return jdk != null;
+    }
+
+    static void initialState(int[] state) {
         state[0] = 0x6a09e667;
         state[1] = 0xbb67ae85;
         state[2] = 0x3c6ef372;
@@ -36,6 +56,16 @@ final class FioSha256 {
         state[5] = 0x9b05688c;
         state[6] = 0x1f83d9ab;
         state[7] = 0x5be0cd19;
+    }
+
+    /** The 64-byte checksum area of {@code len} bytes at {@code off}, into {@code out[0..64)}. */
+    void compute(ByteBuffer b, int off, int len, byte[] out) {
+        if (jdk != null) {
+            computeJdk(b, off, len, out);
+            return;
+        }
+        int[] state = this.state;
+        initialState(state);
         boolean swap = b.order() == java.nio.ByteOrder.LITTLE_ENDIAN;
         int full = len & ~63;
         for (int p = 0; p < full; p += 64) {
@@ -58,6 +88,30 @@ final class FioSha256 {
         System.arraycopy(last, 0, out, 0, 64);
         for (int i = 0; i < 8; i++) {
             out[i] = (byte) state[i];
+        }
+    }
+
+    /** The same through the JDK: data and fio's padding laid out whole, compressed in one call. */
+    private void computeJdk(ByteBuffer b, int off, int len, byte[] out) {
+        int r = len & 63;
+        int total = (len & ~63) + (r >= 56 ? 128 : 64);
+        if (copy.length < total) {
+            copy = new byte[total];
+        }
+        byte[] c = copy;
+        b.get(off, c, 0, len);
+        c[len] = (byte) 0x80;
+        java.util.Arrays.fill(c, len + 1, total - 8, (byte) 0);
+        long bits = (long) len << 3;
+        for (int i = 0; i < 8; i++) {
+            c[total - 8 + i] = (byte) (bits >>> (8 * i));
+        }
+        int[] st = jdk.state();
+        initialState(st);
+        jdk.compress(c, 0, total);
+        System.arraycopy(c, total - 64, out, 0, 64);
+        for (int i = 0; i < 8; i++) {
+            out[i] = (byte) st[i];
         }
     }
 

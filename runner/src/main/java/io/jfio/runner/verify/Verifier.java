@@ -67,6 +67,13 @@ public final class Verifier {
     private boolean lastCompletedRead;
     private long failures;
     private boolean terminate;
+    /** fio's inflight log for verify_state_save, or null. */
+    private final VerifyState vstate;
+    /** The state verify_state_load read: where the verification stops; null verifies all. */
+    private VerifyState.Loaded loaded;
+    private PrintStream out;
+    /** Reads issued by a read-only verify job (fio's io_issues[DDIR_READ]). */
+    private long readsIssued;
 
     public Verifier(VerifyOptions o, Job job, IoBuffers buffers, List<IoFile> files, VerifySeeds seeds, PrintStream err) {
         this.o = o;
@@ -114,6 +121,9 @@ public final class Verifier {
         this.pattern = o.pattern == null ? null : o.pattern.bytes().clone();
         this.patternOffsets = o.pattern == null ? new int[0] : o.pattern.offsetPositions();
         this.patternInterval = (int) o.patternInterval;
+        this.vstate = o.stateSave ? new VerifyState(job.iodepth(), units.size()) : null;
+        this.out = err;
+        VerifyWarmup.run(type, layout, thread);
     }
 
     public VerifyType type() {
@@ -145,8 +155,36 @@ public final class Verifier {
         seeds.restart();
     }
 
+    /**
+     * verify_state_load=1: reads the state a writer saved (fio's verify_load_state) from
+     * {@code dir}; false, after fio's messages on {@code err}, when it cannot be used. The
+     * "Stop verify" lines go to {@code out}, as fio's log_info.
+     */
+    public boolean loadState(java.nio.file.Path dir, String job, long index, PrintStream out) {
+        this.out = out;
+        if (!o.stateLoad) {
+            return true;
+        }
+        loaded = VerifyState.load(dir, job, index, err);
+        return loaded != null;
+    }
+
+    /**
+     * At the end of a writing verify job with verify_state_save=1 (fio's default): fio's state
+     * file for job {@code job}, thread index {@code index}, in {@code dir}; {@code rand} is the
+     * offset generator's state (FioRandom.save's layout), or null.
+     */
+    public void saveState(java.nio.file.Path dir, String job, long index, long[] rand) {
+        if (vstate != null && writes) {
+            vstate.save(dir, job, index, rand, err);
+        }
+    }
+
     /** A new loop over the files: fio prunes the history and re-seeds. */
     public void newPass() {
+        if (vstate != null) {
+            vstate.clear();
+        }
         history.clear();
         writeNumber = 0;
         seeds.restart();
@@ -161,6 +199,9 @@ public final class Verifier {
         unitFromList[i] = false;
         long nio = writeNumber++;
         unitNumberio[i] = nio;
+        if (vstate != null) {
+            vstate.issued(i, nio);
+        }
         if (type != VerifyType.NULL) {
             ByteBuffer b = views[i];
             long seed;
@@ -219,6 +260,9 @@ public final class Verifier {
         if (e < 0) {
             return false;
         }
+        if (loaded != null && loaded.shouldStop(history.numberio(e), out)) {
+            return false;
+        }
         int i = u.index;
         u.ddir = IoDirection.READ;
         u.file = files.get(history.file(e));
@@ -234,13 +278,21 @@ public final class Verifier {
         return true;
     }
 
-    /** A read of a read-only verify job: fio draws a seed for it too. */
-    public void prepareRead(IoUnit u) {
+    /**
+     * A read of a read-only verify job: fio draws a seed for it too. False when a loaded verify
+     * state says to stop here (the job then ends, as fio's do_io breaks out).
+     */
+    public boolean prepareRead(IoUnit u) {
+        if (loaded != null && !writes && loaded.shouldStop(readsIssued, out)) {
+            return false;
+        }
+        readsIssued++;
         unitFromList[u.index] = false;
         unitEntry[u.index] = -1;
         if (!writes && o.pattern == null) {
             unitSeed[u.index] = seeds.next();
         }
+        return true;
     }
 
     /**
@@ -250,6 +302,9 @@ public final class Verifier {
     public int completed(IoUnit u, boolean ok, boolean mixedReadWrite) {
         int i = u.index;
         if (u.ddir == IoDirection.WRITE) {
+            if (vstate != null) {
+                vstate.completed(i);
+            }
             lastCompletedRead = false;
             if (unitEntry[i] >= 0) {
                 history.completed(unitEntry[i], ok);

@@ -7,4 +7,8 @@ public interface VerifySeeds {
 
     /** Starts the sequence again (fio re-seeds before the read-back pass when randrepeat=1). */
     void restart();
+
+    /** The offset generator's state (FioRandom.save's layout) for fio's verify state file. */
+    default void offsetState(long[] dst) {
+    }
 }

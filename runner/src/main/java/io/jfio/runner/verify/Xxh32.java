@@ -25,10 +25,13 @@ final class Xxh32 {
             int v4 = seed - P1;
             int limit = end - 16;
             do {
-                v1 = Integer.rotateLeft(v1 + b.getInt(p) * P2, 13) * P1;
-                v2 = Integer.rotateLeft(v2 + b.getInt(p + 4) * P2, 13) * P1;
-                v3 = Integer.rotateLeft(v3 + b.getInt(p + 8) * P2, 13) * P1;
-                v4 = Integer.rotateLeft(v4 + b.getInt(p + 12) * P2, 13) * P1;
+                // two 8-byte loads per stripe: half the bounds-checked accesses of four getInt
+                long x = b.getLong(p);
+                long y = b.getLong(p + 8);
+                v1 = Integer.rotateLeft(v1 + (int) x * P2, 13) * P1;
+                v2 = Integer.rotateLeft(v2 + (int) (x >>> 32) * P2, 13) * P1;
+                v3 = Integer.rotateLeft(v3 + (int) y * P2, 13) * P1;
+                v4 = Integer.rotateLeft(v4 + (int) (y >>> 32) * P2, 13) * P1;
                 p += 16;
             } while (p <= limit);
             h = Integer.rotateLeft(v1, 1) + Integer.rotateLeft(v2, 7) + Integer.rotateLeft(v3, 12)

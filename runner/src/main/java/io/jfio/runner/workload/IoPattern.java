@@ -349,6 +349,11 @@ public final class IoPattern {
         return rs.nextVerifySeed();
     }
 
+    /** The offset generator's state (fio's td->offset_state), as FioRandom.save lays it out. */
+    public void offsetState(long[] dst) {
+        rs.offsetRand.save(dst, 0);
+    }
+
     /** Re-seeds verify_state, as fio's td_fill_rand_seeds does before the read-back pass. */
     public void restartVerifySeeds() {
         rs.restartVerify(use64);
