@@ -37,6 +37,12 @@ public final class MultiMain {
         double alpha = Comparison.DEFAULT_ALPHA;
         Path outputDir = null;
         boolean dropCaches = false;
+        List<HostSpec> hosts = new ArrayList<>();
+        List<String> ssh = List.of("ssh");
+        String remoteCommand = null;
+        int connectTimeout = 10;
+        int barrierTimeout = 60;
+        int hostTimeout = 15;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -49,7 +55,8 @@ public final class MultiMain {
                 String value = d.value();
                 boolean own = switch (name) {
                     case "target", "repeat", "output-dir", "compare", "set", "output-format", "terse-version",
-                         "alpha" -> true;
+                         "alpha", "hosts", "hostsfile", "ssh", "remote-command", "connect-timeout", "barrier-timeout",
+                         "host-timeout" -> true;
                     default -> false;
                 };
                 if (own && value == null) {
@@ -91,6 +98,19 @@ public final class MultiMain {
                         }
                     }
                     case "terse-version" -> terseVersion = Integer.parseInt(value);
+                    case "hosts" -> hosts.addAll(HostSpec.list(value));
+                    case "hostsfile" -> {
+                        try {
+                            hosts.addAll(HostSpec.file(Path.of(value)));
+                        } catch (IOException e) {
+                            throw new IllegalArgumentException("cannot read the hosts file " + value);
+                        }
+                    }
+                    case "ssh" -> ssh = List.of(value.trim().split("\\s+"));
+                    case "remote-command" -> remoteCommand = value;
+                    case "connect-timeout" -> connectTimeout = positive(name, value);
+                    case "barrier-timeout" -> barrierTimeout = positive(name, value);
+                    case "host-timeout" -> hostTimeout = positive(name, value);
                     case "alpha" -> alpha = Double.parseDouble(value);
                     default -> fioOptions.add(new JobFileParser.CliOption(name, value));
                 }
@@ -103,6 +123,16 @@ public final class MultiMain {
             err.println("jfio-multi: " + (e instanceof NumberFormatException ? "not a number: " + e.getMessage()
                     : e.getMessage()));
             return 1;
+        }
+        if (!hosts.isEmpty()) {
+            if (files.size() != 1 || !targets.isEmpty() || repeat != 1 || !compares.isEmpty()) {
+                err.println("jfio-multi: --hosts runs one job file on every host (no --target, --repeat, --compare)");
+                return 1;
+            }
+            HostsMain.Options o = new HostsMain.Options(hosts, Path.of(files.get(0)), fioOptions, overrides, ssh,
+                    remoteCommand == null ? HostsRun.defaultRemoteCommand() : remoteCommand, connectTimeout,
+                    barrierTimeout, hostTimeout, formats, terseVersion, outputDir);
+            return HostsMain.run(o, out, err);
         }
         List<Instance> instances = instances(files, targets, overrides);
         if (instances.size() < 2) {
@@ -167,6 +197,14 @@ public final class MultiMain {
         return rc;
     }
 
+    private static int positive(String name, String value) {
+        int v = Integer.parseInt(value);
+        if (v < 1) {
+            throw new IllegalArgumentException("--" + name + " must be at least 1 (seconds)");
+        }
+        return v;
+    }
+
     /** Job files x targets (or the job files alone), numbered from 1. */
     static List<Instance> instances(List<String> files, List<String> targets,
                                     List<Map.Entry<String, String>> overrides) {
@@ -195,5 +233,9 @@ public final class MultiMain {
         p.println("  instances start I/O together. --repeat runs the set N times (DIR/run-K/instance-N.*).");
         p.println("  --compare 1,2 or 1+3,2+4 compares instance groups (default: consecutive pairs);");
         p.println("  --set overrides an option in every job section; other --opt=value are fio options.");
+        p.println("       jfio-multi --hosts h1,h2,... | --hostsfile FILE [--ssh 'ssh -F cfg'] [--remote-command CMD]");
+        p.println("                  [--connect-timeout 10] [--barrier-timeout 60] [--host-timeout 15] jobfile");
+        p.println("  Runs the job file on every host over ssh, starting I/O together, and prints each host's");
+        p.println("  report and the exact sum (\"All clients\") in fio's client-mode shapes.");
     }
 }

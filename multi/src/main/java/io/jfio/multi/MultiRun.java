@@ -70,6 +70,29 @@ public final class MultiRun {
     private volatile boolean stopRequested;
     private volatile Runnable stopCurrent = () -> { };
 
+    /** What a host agent (jfio-multi --hosts) hooks into a run: the barrier and the progress. */
+    public interface Hooks {
+        /** Every instance's first-wave jobs are at the barrier; call {@code open} to release them. */
+        void allArrived(Runnable open);
+
+        /** Called from the watch loop (every few ms): bytes completed so far per instance. */
+        void progress(long nowNanos, long[] bytes);
+    }
+
+    private Hooks hooks;
+
+    /** Holds the start barrier for {@code h} and reports progress to it (one run, host agents). */
+    public MultiRun withHooks(Hooks h) {
+        this.hooks = h;
+        return this;
+    }
+
+    /** Stops the instances running now (as Ctrl-C does) and starts no further repeat. */
+    public void stop() {
+        stopRequested = true;
+        stopCurrent.run();
+    }
+
     public MultiRun(Settings settings, PrintStream out, PrintStream err) {
         this.settings = settings;
         this.out = out;
@@ -100,6 +123,12 @@ public final class MultiRun {
 
     /** The jobs of an instance, parsed as bin/jfio would with the target and overrides applied. */
     public static List<JobSpec> parse(Instance in, List<JobFileParser.CliOption> fioOptions, PrintStream err)
+            throws MultiException {
+        return parseResult(in, fioOptions, err).jobs();
+    }
+
+    /** The parse with the [global] options, which the instance's JSON lists as fio's does. */
+    private static ParseResult parseResult(Instance in, List<JobFileParser.CliOption> fioOptions, PrintStream err)
             throws MultiException {
         Map<String, String> env = new HashMap<>(System.getenv());
         String content;
@@ -135,7 +164,7 @@ public final class MultiRun {
             if (r.jobs().isEmpty()) {
                 throw new MultiException(in.fileStem() + " (" + in.jobFile() + "): no job(s) defined");
             }
-            return r.jobs();
+            return r;
         } catch (JobFileException e) {
             throw new MultiException(in.fileStem() + " (" + in.jobFile() + "): fio: " + e.line());
         }
@@ -146,12 +175,19 @@ public final class MultiRun {
         int n = instances.size();
         StartGate gate = new StartGate();
         List<List<JobSpec>> specs = new ArrayList<>();
+        List<List<Map.Entry<String, String>>> globals = new ArrayList<>();
         for (Instance in : instances) {
-            List<JobSpec> jobs = parse(in, settings.fioOptions(), LinePrefixStream.of(err, "[" + in.fileStem() + "] "));
+            ParseResult parsed = parseResult(in, settings.fioOptions(),
+                    LinePrefixStream.of(err, "[" + in.fileStem() + "] "));
+            List<JobSpec> jobs = parsed.jobs();
             specs.add(jobs);
+            globals.add(parsed.globalOptions());
             for (JobSpec s : firstWave(jobs)) {
                 gate.expect(s);
             }
+        }
+        if (hooks != null) {
+            gate.hold(() -> hooks.allArrived(gate::openNow));
         }
         SourceFactory base = ProductionWiring.sources();
         SourceFactory gated = (spec, files) -> {
@@ -169,7 +205,7 @@ public final class MultiRun {
             errs[i] = LinePrefixStream.of(err, "[" + (settings.repeat() > 1 ? "run-" + k + "/" : "")
                     + instances.get(i).fileStem() + "] ");
             RunRequest req = new RunRequest(specs.get(i), Set.of("normal"), settings.terseVersion(), null, "never", 0,
-                    0, false);
+                    0, false, globals.get(i));
             rs[i] = new Run(req, new PrintStream(bufs[i], true, StandardCharsets.UTF_8), errs[i], ProductionWiring.engines(),
                     gated);
             final int idx = i;
@@ -226,6 +262,9 @@ public final class MultiRun {
                     }
                     last[i] = now;
                 }
+            }
+            if (hooks != null) {
+                hooks.progress(now, bytes);
             }
             if (!reinstalled && gate.isOpen()) {
                 signals.reinstall();
@@ -338,6 +377,11 @@ public final class MultiRun {
                         ? OutputFormat.JSON : OutputFormat.JSON_PLUS;
                 Files.writeString(dir.resolve(stem + ".json"),
                         OutputFormat.render(r.result(), EnumSet.of(json), settings.terseVersion()));
+            }
+            io.jfio.report.RunResult all = Combined.of(results);
+            if (all != null) {
+                Files.writeString(dir.resolve("all.json"), OutputFormat.render(all, EnumSet.of(OutputFormat.JSON_PLUS),
+                        settings.terseVersion()));
             }
         } catch (IOException e) {
             throw new MultiException("cannot write results to " + dir + ": " + e.getMessage());

@@ -17,6 +17,17 @@ final class StartGate {
     private final Set<JobSpec> arrived = Collections.newSetFromMap(new IdentityHashMap<>());
     private boolean open;
     private long openedNanos;
+    /** Told once when every expected job is in; then the gate waits for {@link #openNow}. */
+    private Runnable hold;
+
+    /**
+     * Holds the gate for a barrier outside this process (jfio-multi --hosts): once all expected
+     * jobs are in, {@code allArrived} runs (under the gate's lock: it must not block) and the
+     * gate opens only on {@link #openNow}.
+     */
+    synchronized void hold(Runnable allArrived) {
+        this.hold = allArrived;
+    }
 
     /** Registers a job that must arrive before anyone starts (call before the runs start). */
     synchronized void expect(JobSpec job) {
@@ -72,7 +83,13 @@ final class StartGate {
 
     private void check() {
         if (!open && arrived.containsAll(expected)) {
-            release();
+            if (hold == null) {
+                release();
+            } else {
+                Runnable h = hold;
+                hold = null;
+                h.run();
+            }
         }
     }
 

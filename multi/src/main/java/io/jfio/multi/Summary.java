@@ -58,6 +58,7 @@ public final class Summary {
                 row[4 + COLUMNS.length] = status;
                 b.append(String.format(Locale.ROOT, head, row));
             }
+            combinedRow(b, head, run);
         }
         return b.toString();
     }
@@ -97,6 +98,26 @@ public final class Summary {
             }
         }
         return FioJsonPrinter.print(root);
+    }
+
+    /** The "all" row: every instance of the run merged exactly (jfio-merge), when two or more reported. */
+    private static void combinedRow(StringBuilder b, String head, List<InstanceResult> run) {
+        io.jfio.report.RunResult all = Combined.of(run);
+        if (all == null) {
+            return;
+        }
+        ResultSample s = new ResultSample("run-" + run.get(0).run() + "/all", all, null);
+        Object[] row = new Object[3 + COLUMNS.length + 2];
+        row[0] = Integer.toString(run.get(0).run());
+        row[1] = "all";
+        row[2] = "exact merge of the instances";
+        for (int c = 0; c < COLUMNS.length; c++) {
+            row[3 + c] = s.failed() ? "-" : cell(COLUMNS[c], s.value(COLUMNS[c]));
+        }
+        double[] w = Combined.window(run);
+        row[3 + COLUMNS.length] = w[0] < 0 ? "no I/O" : String.format(Locale.ROOT, "%.0f..%.0f", w[0], w[1]);
+        row[4 + COLUMNS.length] = s.failed() ? String.join("; ", s.errors()) : "ok";
+        b.append(String.format(Locale.ROOT, head, row));
     }
 
     private static String cell(Metric m, double v) {

@@ -110,6 +110,27 @@ class MultiRunLoopIT {
         assertTrue(overlap > 0.5 * shorter, "windows " + first[0] + ".." + last[0] + " / " + first[1] + ".." + last[1]);
         assertTrue(text.contains("Summary (2 instances started together"), text);
         assertTrue(Files.readString(out.resolve("comparison.txt")).contains("read bw"));
+        // The combined result is jfio-merge of the two instances' json+ (percentiles from summed bins).
+        Path dir = out.resolve("run-1");
+        RunResult all = ResultSet.read(dir.resolve("all.json"));
+        ByteArrayOutputStream merged = new ByteArrayOutputStream();
+        assertEquals(0, io.jfio.report.merge.MergeMain.run(new String[] {"--name=All instances",
+            dir.resolve("instance-1.json").toString(), dir.resolve("instance-2.json").toString()},
+                new PrintStream(merged, true, StandardCharsets.UTF_8), System.err));
+        RunResult viaFiles = io.jfio.report.format.JsonReader.read(merged.toString(StandardCharsets.UTF_8));
+        JobResult a = all.jobs.get(0);
+        JobResult b = viaFiles.jobs.get(0);
+        assertEquals("All instances", a.name);
+        for (int d = 0; d < 2; d++) {
+            assertEquals(b.dir(d).totalIos, a.dir(d).totalIos);
+            assertEquals(b.dir(d).ioBytes, a.dir(d).ioBytes);
+            assertEquals(b.dir(d).clat.samples(), a.dir(d).clat.samples());
+            double[] list = a.report.percentiles();
+            assertEquals(java.util.Arrays.toString(b.dir(d).clatHist.percentiles(list, b.dir(d).clat.samples())),
+                    java.util.Arrays.toString(a.dir(d).clatHist.percentiles(list, a.dir(d).clat.samples())));
+            assertEquals(b.dir(d).clat.mean(), a.dir(d).clat.mean(), 1e-5);
+        }
+        assertTrue(text.contains("exact merge of the instances"), text);
     }
 
     @Test

@@ -195,7 +195,14 @@ public final class Main {
                             err.println("fio: --latency-log is deprecated. Use per-job latency log options.");
                             return 1;
                         }
-                        case "server", "daemonize", "client", "remote-config", "cpuclock-test", "crctest",
+                        case "server", "daemonize", "client", "remote-config" -> {
+                            // fio's own network protocol is not implemented; ssh fan-out is
+                            err.println("fio: --" + it.name() + " is not supported by jfio (fio's client/server"
+                                    + " protocol is not implemented); run jobs on several hosts with"
+                                    + " jfio-multi --hosts h1,h2,... (over ssh)");
+                            return 1;
+                        }
+                        case "cpuclock-test", "crctest",
                              "memcpytest", "idle-prof", "trigger-file", "trigger-timeout", "trigger",
                              "trigger-remote", "aux-path", "merge-blktrace-only", "profile" -> {
                             err.println("fio: --" + it.name() + " is not supported by jfio");

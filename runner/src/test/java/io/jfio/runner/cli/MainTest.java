@@ -28,6 +28,16 @@ class MainTest {
     }
 
     @Test
+    void fiosClientServerProtocolIsRefusedWithTheSshAlternative() {
+        for (String a : new String[] {"--server", "--client=localhost", "--daemonize=/tmp/x.pid"}) {
+            CorpusAcceptanceTest.Outcome o = jfio(a);
+            assertEquals(1, o.status(), a);
+            assertTrue(o.err().contains("client/server protocol is not implemented")
+                    && o.err().contains("jfio-multi --hosts"), o.err());
+        }
+    }
+
+    @Test
     void helpListsTheOptions() {
         CorpusAcceptanceTest.Outcome h = jfio("--help");
         assertEquals(0, h.status());
