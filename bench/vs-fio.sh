@@ -7,7 +7,9 @@
 #
 # Jobs are bench/jobs/*.fio (or the names given, without .fio). IOPS ratio > 1 means jfio is
 # faster; latency and CPU ratios < 1 mean jfio is lower. CPU is usr+sys of the job thread(s) in
-# percent of one CPU, as fio's "cpu" line reports it.
+# percent of one CPU, as fio's "cpu" line reports it; CPU/IO is the whole process's usr+sys
+# (/usr/bin/time: start-up, ramp and teardown included) over the I/Os the report counts, in
+# microseconds, steadier than IOPS on a shared machine.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,11 +24,12 @@ SIZE_MB=${SIZE_MB:-512}
 [ -x "$JFIO" ] || { echo "vs-fio: $JFIO is missing" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || { echo "vs-fio: needs root for the loop device" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "vs-fio: needs python3 to summarise" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "vs-fio: needs /usr/bin/time (GNU time) for CPU per I/O" >&2; exit 1; }
 
 if [ $# -gt 0 ]; then
     jobs=("$@")
 else
-    jobs=(null-qd1 null-qd32 psync-qd1 libaio-qd32 io_uring-qd32 io_uring-qd32-fixed-b8)
+    jobs=(null-qd1 null-qd32 psync-qd1 libaio-qd32 io_uring-qd32 io_uring-qd32-fixed-b8 libaio-32x64)
 fi
 
 work=$(mktemp -d /tmp/jfio-vs-fio.XXXXXX)
@@ -59,7 +62,7 @@ for job in "${jobs[@]}"; do
             bin=$FIO
             [ $tool = jfio ] && bin=$JFIO
             out=$work/$job.$tool.$rep.json
-            if ! "$bin" --output-format=json --output="$out" "$f" >"$work/$job.$tool.$rep.log" 2>&1; then
+            if ! /usr/bin/time -f "%U %S" -o "$work/$job.$tool.$rep.time" "$bin" --output-format=json --output="$out" "$f" >"$work/$job.$tool.$rep.log" 2>&1; then
                 echo "vs-fio: $tool failed on $job (rep $rep): $(tail -n 1 "$work/$job.$tool.$rep.log")" >&2
                 rm -f "$out"
             fi
@@ -81,8 +84,14 @@ def load(path):
         j = doc["jobs"][0]
         d = j["read"] if j["read"]["io_bytes"] > 0 else j["write"]
         pct = d.get("clat_ns", {}).get("percentile", {})
-        return {"iops": d["iops"], "p50": pct.get("50.000000"), "p99": pct.get("99.000000"),
-                "cpu": j["usr_cpu"] + j["sys_cpu"]}
+        r = {"iops": d["iops"], "p50": pct.get("50.000000"), "p99": pct.get("99.000000"),
+             "cpu": j["usr_cpu"] + j["sys_cpu"], "cpuio": None}
+        ios = d.get("total_ios", 0)
+        with open(path[:-len(".json")] + ".time") as fh:
+            u, s = fh.read().split()[-2:]
+        if ios:
+            r["cpuio"] = (float(u) + float(s)) * 1e9 / ios  # ns per I/O
+        return r
     except Exception:
         return None
 
@@ -97,6 +106,8 @@ def fmt(v, unit=""):
         return "%.2f" % (v / 1000.0)
     if unit == "%":
         return "%.1f" % v
+    if unit == "ns":
+        return "%.3f" % (v / 1000.0)
     return "%.0f" % v
 
 def ratio(a, b):
@@ -104,19 +115,21 @@ def ratio(a, b):
 
 rows = []
 hdr = ["job", "fio IOPS", "jfio IOPS", "ratio", "fio p50us", "jfio p50us", "ratio",
-       "fio p99us", "jfio p99us", "ratio", "fio cpu%", "jfio cpu%", "ratio"]
+       "fio p99us", "jfio p99us", "ratio", "fio cpu%", "jfio cpu%", "ratio",
+       "fio CPU/IO us", "jfio CPU/IO us", "ratio"]
 for job in jobs:
     m = {}
     for tool in ("fio", "jfio"):
         runs = [load(p) for p in sorted(glob.glob(os.path.join(work, "%s.%s.*.json" % (job, tool))))]
         runs = [r for r in runs if r]
-        m[tool] = {k: med(runs, k) for k in ("iops", "p50", "p99", "cpu")}
+        m[tool] = {k: med(runs, k) for k in ("iops", "p50", "p99", "cpu", "cpuio")}
         m[tool]["n"] = len(runs)
     f, j = m["fio"], m["jfio"]
     rows.append([job, fmt(f["iops"]), fmt(j["iops"]), ratio(j["iops"], f["iops"]),
                  fmt(f["p50"], "us"), fmt(j["p50"], "us"), ratio(j["p50"], f["p50"]),
                  fmt(f["p99"], "us"), fmt(j["p99"], "us"), ratio(j["p99"], f["p99"]),
-                 fmt(f["cpu"], "%"), fmt(j["cpu"], "%"), ratio(j["cpu"], f["cpu"])])
+                 fmt(f["cpu"], "%"), fmt(j["cpu"], "%"), ratio(j["cpu"], f["cpu"]),
+                 fmt(f["cpuio"], "ns"), fmt(j["cpuio"], "ns"), ratio(j["cpuio"], f["cpuio"])])
 w = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
 line = lambda r: "| " + " | ".join(c.rjust(w[i]) if i else c.ljust(w[i]) for i, c in enumerate(r)) + " |"
 print(line(hdr))
@@ -124,3 +137,4 @@ print("|" + "|".join(("-" * (w[i] + 2)) for i in range(len(hdr))) + "|")
 for r in rows:
     print(line(r))
 PY
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

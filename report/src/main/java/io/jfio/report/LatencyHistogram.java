@@ -7,7 +7,10 @@ import java.util.Arrays;
  * fio's log-linear latency histogram ("plat", fio's stat.c): 1856 buckets of
  * nanosecond values, exact below 128 ns, then 64 sub-buckets per power of two (error &lt; 1/128).
  * Recording is a shift and an increment, so it is safe on the I/O hot path; histograms of
- * several threads or jobs merge exactly, bucket by bucket.
+ * several threads or jobs merge exactly, bucket by bucket. The 1856 counters (15 KiB) are
+ * allocated on the first sample: a job keeps ten of these (slat/clat/lat per direction and
+ * sync) and most stay empty (a read-only job, a sync engine's slat), which with numjobs in the
+ * hundreds is most of a job's memory.
  */
 public final class LatencyHistogram {
     public static final int PLAT_BITS = 6;
@@ -17,7 +20,8 @@ public final class LatencyHistogram {
 
     private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
-    private final long[] buckets = new long[PLAT_NR];
+    /** null while every bucket is zero. */
+    private long[] buckets;
     private long count;
     /** Percentiles restored from a plain JSON report (no bins); used when the list matches. */
     private double[] restoredList;
@@ -49,13 +53,21 @@ public final class LatencyHistogram {
     }
 
     public void add(long nanos) {
-        buckets[indexOf(nanos)]++;
+        counters()[indexOf(nanos)]++;
         count++;
     }
 
     public void addToBucket(int index, long n) {
-        buckets[index] += n;
+        counters()[index] += n;
         count += n;
+    }
+
+    private long[] counters() {
+        long[] b = buckets;
+        if (b == null) {
+            b = buckets = new long[PLAT_NR];
+        }
+        return b;
     }
 
     public void merge(LatencyHistogram other) {
@@ -63,14 +75,19 @@ public final class LatencyHistogram {
             restoredList = other.restoredList;
             restoredValues = other.restoredValues;
         }
-        for (int i = 0; i < PLAT_NR; i++) {
-            buckets[i] += other.buckets[i];
+        long[] theirs = other.buckets;
+        if (theirs != null) {
+            long[] mine = counters();
+            for (int i = 0; i < PLAT_NR; i++) {
+                mine[i] += theirs[i];
+            }
         }
         count += other.count;
     }
 
     public long bucket(int index) {
-        return buckets[index];
+        long[] b = buckets;
+        return b == null ? 0 : b[index];
     }
 
     public long count() {
@@ -78,7 +95,9 @@ public final class LatencyHistogram {
     }
 
     public void clear() {
-        Arrays.fill(buckets, 0);
+        if (buckets != null) {
+            Arrays.fill(buckets, 0); // kept: a job cleared after ramp_time fills it again
+        }
         count = 0;
         restoredList = null;
         restoredValues = null;
@@ -104,8 +123,9 @@ public final class LatencyHistogram {
         }
         int j = 0;
         long sum = 0;
+        long[] b = buckets == null ? new long[PLAT_NR] : buckets;
         for (int i = 0; i < PLAT_NR && j < sortedList.length; i++) {
-            sum += buckets[i];
+            sum += b[i];
             while (j < sortedList.length && sum >= minCounts[j]) {
                 out[j++] = valueOf(i);
             }

@@ -19,6 +19,8 @@ final class Scheduler {
 
     private final List<Job> jobs;
     private final List<Job> started = new ArrayList<>();
+    /** Launched, not yet released: fio's batch of TD_CREATED threads. */
+    private final List<Job> batch = new ArrayList<>();
     private volatile boolean stopAll;
     private volatile boolean abandonStuck;
     private volatile long stopNanos;
@@ -88,15 +90,18 @@ final class Scheduler {
                 if (!blocked || stopAll) {
                     break;
                 }
+                releaseBatch();
                 tick.tick();
                 Thread.sleep(tickMillis);
             }
             if (stopAll) {
                 job.state().terminate();
             }
-            job.start();
+            job.launch();
+            batch.add(job);
             started.add(job);
         }
+        releaseBatch();
         while (true) {
             checkExitAll(exitHandled);
             boolean all = true;
@@ -109,6 +114,14 @@ final class Scheduler {
             tick.tick();
             Thread.sleep(tickMillis);
         }
+    }
+
+    /** Starts the launched jobs together, as fio moves its created threads to TD_RUNNING. */
+    private void releaseBatch() {
+        for (Job j : batch) {
+            j.release();
+        }
+        batch.clear();
     }
 
     /** exitall: the first job of a group to finish stops the others (exit_what=group|stonewall|all). */

@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
  * thread allocates nothing. One per engine instance: the range is reused by every call.
  */
 public final class BlkDiscard {
-    private static final LibC C = Native.libc();
     private final ByteBuffer range = RawMemory.allocate(16, 8);
     private final long rangeAddr = RawMemory.address(range);
 
@@ -15,7 +14,9 @@ public final class BlkDiscard {
     public long discard(int fd, long offset, long length) {
         range.putLong(0, offset);
         range.putLong(8, length);
-        int r = C.ioctl(fd, BlockDevice.BLKDISCARD, rangeAddr);
+        // libc bound at the first discard, not when an engine is constructed: the registry builds
+        // one of each engine to read its name and options, also for a null or --parse-only run.
+        int r = Native.libc().ioctl(fd, BlockDevice.BLKDISCARD, rangeAddr);
         return r < 0 ? -Native.errno() : length;
     }
 }

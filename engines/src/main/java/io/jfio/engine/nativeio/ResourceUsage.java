@@ -12,6 +12,18 @@ public final class ResourceUsage implements AutoCloseable {
     public static final int RUSAGE_THREAD = 1;
     private static final MemoryIO MEM = MemoryIO.getInstance();
 
+    /**
+     * getrusage(2) through jffi directly, as SignalDisposition calls signal(2): every job samples
+     * it, and a null or --parse-only run needs no other libc call, so binding jnr's LibC (its ASM
+     * class generation, 0.2-0.4 s) only for this was most of a small job's start-up.
+     */
+    private static final class Call {
+        static final long GETRUSAGE = com.kenai.jffi.Library.getDefault().getSymbolAddress("getrusage");
+        static final com.kenai.jffi.CallContext CTX = com.kenai.jffi.CallContext.getCallContext(
+                com.kenai.jffi.Type.SINT32, new com.kenai.jffi.Type[] {com.kenai.jffi.Type.SINT32,
+                        com.kenai.jffi.Type.POINTER}, com.kenai.jffi.CallingConvention.DEFAULT, false);
+    }
+
     private final AlignedBuffer rusage = AlignedBuffer.allocate(144, 64);
 
     /** User and system CPU time in microseconds. */
@@ -34,7 +46,8 @@ public final class ResourceUsage implements AutoCloseable {
 
     private boolean sample(int who) {
         long a = rusage.address();
-        if (Native.libc().getrusage(who, a) != 0) {
+        if (Call.GETRUSAGE == 0
+                || (int) com.kenai.jffi.Invoker.getInstance().invokeN2(Call.CTX, Call.GETRUSAGE, who, a) != 0) {
             return false;
         }
         userMicros = MEM.getLong(a) * 1_000_000L + MEM.getLong(a + 8);

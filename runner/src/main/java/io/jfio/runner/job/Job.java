@@ -133,10 +133,28 @@ public final class Job {
     }
 
     public void start() {
+        launch();
+        release();
+    }
+
+    /**
+     * Creates the job's thread, held before its first step until {@link #release}. The scheduler
+     * creates a batch this way, then releases it, as fio's run_threads creates each thread, waits
+     * for it to come up and then starts the batch: a thread created while hundreds of others
+     * already spin would wait for CPU just to be born (Thread.start waits for the new thread).
+     */
+    public void launch() {
         thread = new Thread(this::run, "jfio-" + spec.name() + "-" + spec.index());
         thread.setDaemon(true);
         thread.start();
     }
+
+    /** Lets a {@link #launch}ed job run. */
+    public void release() {
+        go.countDown();
+    }
+
+    private final java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
 
     public boolean isFinished() {
         return finished.getCount() == 0;
@@ -156,6 +174,17 @@ public final class Job {
     }
 
     private void run() {
+        boolean interrupted = false;
+        while (go.getCount() > 0) {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
         startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         ThreadCpu cpu = null;
