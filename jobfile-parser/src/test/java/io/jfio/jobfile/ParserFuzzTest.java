@@ -2,6 +2,7 @@ package io.jfio.jobfile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -21,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * present, plus seeds of our own): only the parser's own JobFileException may escape, and no
  * input may take a second of CPU. The suite runs 3,000 inputs; release checks run
  * {@code mvn -B -pl jobfile-parser test -Dtest=ParserFuzzTest -Djfio.fuzz.count=100000}
- * ({@code -Djfio.fuzz.seed=N} for another sequence).
+ * ({@code -Djfio.fuzz.seed=N} for another sequence). {@code -Djfio.fuzz.dump=DIR} writes mutants to
+ * DIR instead, for the accept/reject comparison with {@code fio --parse-only} that
+ * {@code jobfile-parser/fuzz-vs-fio.sh} runs.
  */
 @Timeout(600)
 class ParserFuzzTest {
@@ -73,6 +76,22 @@ class ParserFuzzTest {
         System.out.printf("fuzz: %d inputs (seed %d, %d seed files), %d rejected with a parse error, slowest %d ms CPU, "
                 + "%d ms in all%n", count, seed, corpus.size(), rejected, slowest / 1_000_000,
                 (System.nanoTime() - started) / 1_000_000);
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = "jfio.fuzz.dump", matches = ".+")
+    void writesMutantsForTheComparisonWithFio() throws Exception {
+        Path dir = Files.createDirectories(Path.of(System.getProperty("jfio.fuzz.dump")));
+        int count = Integer.getInteger("jfio.fuzz.count", 300);
+        SplittableRandom rnd = new SplittableRandom(Long.getLong("jfio.fuzz.seed", 14));
+        List<byte[]> corpus = corpus();
+        List<String> names = new ArrayList<>();
+        for (OptionDef o : OptionCatalog.get().options()) {
+            names.add(o.name());
+        }
+        for (int i = 0; i < count; i++) {
+            Files.write(dir.resolve(String.format("m%04d.fio", i)), mutate(corpus.get(rnd.nextInt(corpus.size())), names, rnd));
+        }
     }
 
     private static List<byte[]> corpus() throws IOException {
