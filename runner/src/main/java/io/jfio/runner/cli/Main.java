@@ -110,6 +110,7 @@ public final class Main {
             String eta = "auto";
             long etaNewline = 0;
             long statusInterval = 0;
+            String intervalOutput = null;
             CommandLine cl = new CommandLine(args);
             AggregateBwLog.request(null);
             try {
@@ -145,6 +146,7 @@ public final class Main {
                             return enghelp(it.value());
                         }
                         case "output" -> outputFile = it.value();
+                        case "interval-output" -> intervalOutput = it.value();
                         case "minimal" -> formats = new LinkedHashSet<>(List.of("terse"));
                         case "append-terse" -> formats.add("terse");
                         case "output-format" -> {
@@ -231,8 +233,12 @@ public final class Main {
                     usage(err);
                     return 1;
                 }
+                if (intervalOutput != null && statusInterval == 0) {
+                    err.println("jfio: --interval-output needs --status-interval (the interval length)");
+                    return 1;
+                }
                 RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
-                        statusInterval, readOnly, result.globalOptions());
+                        statusInterval, readOnly, result.globalOptions(), intervalOutput);
                 return Run.execute(request, out, err);
             } catch (CommandLine.UsageError e) {
                 err.println("fio: " + e.getMessage());
@@ -341,6 +347,7 @@ public final class Main {
             p.println("  --eta=when            When ETA estimate should be printed (always, never, auto)");
             p.println("  --eta-newline=time    Force a new line for every 'time' period passed");
             p.println("  --status-interval=t   Force full status dump every 't' period passed");
+            p.println("  --interval-output=f   jfio: per-interval deltas as NDJSON into file f (needs --status-interval)");
             p.println("  --section=name        Only run the named job section(s) of the first job file");
             p.println("  --showcmd             Turn each job file into an equivalent command line");
             p.println("  --parse-only          Parse options only, don't start any I/O");
