@@ -1,6 +1,7 @@
 package io.jfio.runner.job;
 
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.runner.files.FileSetup;
 
 /** The places and words fio's error lines name for errors jfio raises itself. */
 public final class ErrorText {
@@ -10,6 +11,19 @@ public final class ErrorText {
     public static final String MAX_LATENCY_FILE = "io_u.c:1551";
 
     private ErrorText() {
+    }
+
+    /** The fio source line fio 3.42 names for an error raised in {@code function} (3.33's in comments). */
+    static String fileOf(String function) {
+        return switch (function == null ? "" : function) {
+            case "total_file_size" -> "filesetup.c:1155";
+            case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
+            case MAX_LATENCY -> MAX_LATENCY_FILE;
+            case "io_u error" -> Job.IO_U_ERROR_FILE;
+            case "io_u_sync_complete" -> "io_u.c:2290";
+            case "io_u_queued_complete" -> "io_u.c:2328";
+            default -> function != null && function.startsWith("open") ? "filesetup.c:805" : "backend.c:1";
+        };
     }
 
     /**

@@ -3,17 +3,12 @@ package io.jfio.runner.job;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
-import io.jfio.engine.nativeio.Errno;
-import io.jfio.jobfile.options.ErrorOptions;
-import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.verify.Verifier;
 
-import java.io.PrintStream;
 
 /**
  * fio's do_io for one job: take a free unit, let the workload fill it, pace it, queue it, commit
@@ -35,22 +30,13 @@ public final class IoLoop {
     private final boolean noIo;
     /** The engine stamps issue times itself at commit (fio's FIO_ASYNCIO_SETS_ISSUE_TIME). */
     private final boolean engineSetsIssueTime;
-    private final IoUnit[] units;
-    private final int[] free;
-    private int freeCount;
+    private final UnitPool pool;
     private final IoUnit[] pending;
     private int queued;
     /** Units handed out and not yet completed (fio's cur_depth). */
     private int curDepth;
     /** 1 while a unit is taken from the pool but not yet queued (it counts in curDepth, as in fio). */
     private int held;
-    /**
-     * Units to issue again before anything new (fio's requeue list): ones the engine answered
-     * BUSY to, and the remainder of short transfers. A ring of unit indices.
-     */
-    private final int[] requeue;
-    private int requeueHead;
-    private int requeueCount;
 
     private final int iodepth;
     private final int batchSubmit;
@@ -85,25 +71,14 @@ public final class IoLoop {
     private long measureStartNanos;
     private long endNanos;
 
-    private final long fsyncEvery;
-    private final long fdatasyncEvery;
+    private final SyncSchedule syncs;
     private final long[] issued = new long[3];
     private final long[] completed = new long[3];
-    private int lastIssuedDdir = -1;
-    private boolean stashed;
-    private IoDirection stashDdir;
-    private IoFile stashFile;
-    private long stashOffset;
-    private int stashLength;
-    private IoFile lastFile;
 
-    /** continue_on_error, ignore_error, error_dump, max_latency (fio's error policy). */
-    private final ErrorOptions errors;
-    private final long[] maxLatencyNanos;
-    private final PrintStream err;
+    /** continue_on_error, ignore_error, error_dump, max_latency: what a failed I/O does. */
+    private final ErrorPolicy errors;
     /** Runs at the start of every pass after the first, once nothing is in flight. */
     private final Runnable newPass;
-    private boolean failed;
     /** verify= is on: write buffers are filled and reads checked by it (fio's verify.c). */
     private final Verifier verifier;
     /** This loop is fio's do_verify: it reads back the logged writes and nothing else. */
@@ -114,10 +89,11 @@ public final class IoLoop {
     private boolean engineDone;
     /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
     private final JobLogs logs;
+    private final NextIo nextIo;
+    private final LoopWaits waits;
 
-    public IoLoop(Builder b) {
+    IoLoop(LoopSettings b) {
         this.engine = b.engine;
-        this.direct = b.direct;
         this.syncEngine = b.syncEngine;
         this.noCommit = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_COMMIT);
         this.noStats = b.engine.flags().contains(io.jfio.engine.EngineFlag.NO_STATS);
@@ -127,14 +103,9 @@ public final class IoLoop {
         JobStats st = b.stats;
         this.opLatencySink = ns -> st.recordOpLatency(opDdir, ns);
         this.engineSetsIssueTime = b.setsIssueTime;
-        this.units = b.units;
-        this.free = new int[units.length];
-        for (int i = 0; i < units.length; i++) {
-            free[freeCount++] = units.length - 1 - i;
-        }
-        this.pending = new IoUnit[units.length];
-        this.requeue = new int[units.length];
-        this.iodepth = Math.max(1, units.length);
+        this.pool = new UnitPool(b.units);
+        this.pending = new IoUnit[b.units.length];
+        this.iodepth = Math.max(1, b.units.length);
         int bs = b.batchSubmit <= 0 || b.batchSubmit > iodepth ? iodepth : b.batchSubmit;
         this.batchSubmit = syncEngine ? 1 : bs;
         this.batchCompleteMin = Math.min(b.batchCompleteMin, iodepth);
@@ -154,13 +125,13 @@ public final class IoLoop {
         this.epochNanos = b.epochNanos;
         this.timeoutNanos = b.runtimeNanos > 0 ? b.runtimeNanos + b.rampNanos : 0;
         this.rampNanos = b.rampNanos;
-        this.fsyncEvery = b.fsyncEvery;
-        this.fdatasyncEvery = b.fdatasyncEvery;
-        this.errors = b.errors;
-        this.maxLatencyNanos = b.errors.maxLatencyNanos();
-        this.err = b.err;
+        this.syncs = new SyncSchedule(b.fsyncEvery, b.fdatasyncEvery);
+        this.errors = new ErrorPolicy(b.errors, b.err, b.stats, b.state, b.engine, b.syncEngine, b.direct, b.verifier,
+                issued);
         this.newPass = b.newPass;
-        this.content = b.content;
+        this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, this::quiesce, issued,
+                completed);
+        this.nextIo = new NextIo(b.source, b.verifier, b.verifyPhase, syncs, b.content, issued);
         this.logs = b.logs;
     }
 
@@ -180,7 +151,7 @@ public final class IoLoop {
         }
         int pass = source.pass();
         clock = time.nanoTime();
-        while (!state.terminated() && !failed && !engineDone) {
+        while (!state.terminated() && !errors.failed() && !engineDone) {
             if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
                 roundsSinceClock = 0;
                 clock = time.nanoTime();
@@ -194,16 +165,12 @@ public final class IoLoop {
                 source.resetEpoch();
             }
             IoUnit u;
-            if (requeueCount > 0) {
+            if (pool.hasRequeued()) {
                 // BUSY or a short transfer: the same I/O goes again (the pattern counted it already).
-                u = units[requeue[requeueHead]];
-                if (++requeueHead == requeue.length) {
-                    requeueHead = 0;
-                }
-                requeueCount--;
+                u = pool.pollRequeued();
                 curDepth++;
             } else {
-                if (freeCount == 0) {
+                if (!pool.hasFree()) {
                     // Every unit is in flight or queued: make room first.
                     commit();
                     if (!reap(1)) {
@@ -211,13 +178,13 @@ public final class IoLoop {
                     }
                     continue;
                 }
-                u = units[free[--freeCount]];
+                u = pool.take();
                 curDepth++;
                 held = 1;
-                if (!prepare(u, paced ? (now - epochNanos) / 1000L : 0)) {
+                if (!nextIo.fill(u, paced ? (now - epochNanos) / 1000L : 0, clock)) {
                     held = 0;
                     curDepth--;
-                    free[freeCount++] = u.index;
+                    pool.release(u);
                     break;
                 }
                 if (source.pass() != pass) {
@@ -233,7 +200,7 @@ public final class IoLoop {
                 if (wait > 0 && !pace(wait)) {
                     held = 0;
                     curDepth--;
-                    free[freeCount++] = u.index;
+                    pool.release(u);
                     break;
                 }
             }
@@ -243,7 +210,7 @@ public final class IoLoop {
             if (ret == QueueStatus.BUSY) {
                 // fio's requeue_io_u: the unit leaves the queue and is issued again next round.
                 curDepth--;
-                pushRequeue(u);
+                pool.requeue(u);
                 commit();
             }
             boolean full = curDepth >= iodepth || (ret == QueueStatus.BUSY && curDepth > 0);
@@ -253,21 +220,20 @@ public final class IoLoop {
             int ddir = u.ddir.ordinal();
             if (ddir < 3 && ret != QueueStatus.BUSY) {
                 if (thinks) {
-                    thinkIfDue(ddir);
+                    long t = waits.thinkIfDue(ddir);
+                    if (t != Long.MIN_VALUE) {
+                        clock = t;
+                    }
                 }
                 if (measuring && paced) {
-                    checkMinRate();
+                    waits.checkMinRate(measureStartNanos);
                 }
             }
         }
-        while (requeueCount > 0) {
-            free[freeCount++] = requeue[requeueHead];
-            requeueHead = (requeueHead + 1) % requeue.length;
-            requeueCount--;
-        }
+        pool.dropRequeued();
         // Drain what is still in flight (fio's io_u_queued_complete(td, cur_depth)).
         quiesce();
-        if (failed && syncEngine) {
+        if (errors.failed() && syncEngine) {
             // fio reaps once more after an error; a sync engine has nothing left: a 0 completion.
             stats.markComplete(0);
         }
@@ -295,66 +261,12 @@ public final class IoLoop {
         quiesce();
         long until = time.nanoTime() + waitUsec * 1000L;
         if (timeoutNanos > 0 && until - epochNanos > timeoutNanos) {
-            sleepUntil(epochNanos + timeoutNanos);
+            waits.sleepUntil(epochNanos + timeoutNanos);
             return false;
         }
-        sleepUntil(until);
+        waits.sleepUntil(until);
         clock = time.nanoTime();
         return !state.terminated();
-    }
-
-    private void thinkIfDue(int ddir) {
-        long issuedAll = issued[0] + issued[1] + issued[2];
-        long completedAll = completed[0] + completed[1] + completed[2];
-        if (!source.thinkDue(issuedAll, completedAll)) {
-            return;
-        }
-        quiesce();
-        long start = time.nanoTime();
-        long left = timeoutNanos > 0 ? Math.max(0, (epochNanos + timeoutNanos - start) / 1000L) : -1;
-        long spin = source.thinkSpinUsec(left);
-        long spinEnd = start + spin * 1000L;
-        while (time.nanoTime() < spinEnd) {
-            time.spin();
-        }
-        long spun = (time.nanoTime() - start) / 1000L;
-        long sleep = source.thinkSleepUsec(spun, left < 0 ? -1 : Math.max(0, left - spun));
-        if (sleep > 0) {
-            sleepUntil(time.nanoTime() + sleep * 1000L);
-        }
-        long end = time.nanoTime();
-        clock = end;
-        long total = (end - start) / 1000L;
-        source.thinkDone(ddir, total, issued[0] + issued[1] + issued[2], completed[0] + completed[1] + completed[2]);
-    }
-
-    private void checkMinRate() {
-        long now = time.nanoTime();
-        for (int d = 0; d < 3; d++) {
-            String msg = source.checkMinRate(d, stats.ioBytes[d], stats.ioCompleted[d],
-                    (now - measureStartNanos) / 1_000_000L, now / 1_000_000L);
-            if (msg != null) {
-                fail(5, "check_min_rate", msg);
-                return;
-            }
-        }
-    }
-
-    /** Sleeps until the monotonic time {@code deadline}, waking early when the job is stopped. */
-    private void sleepUntil(long deadline) {
-        while (!state.terminated()) {
-            long left = deadline - time.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            if (left > 2_000_000L) {
-                time.park(Math.min(left - 1_000_000L, 50_000_000L));
-            } else if (left > 100_000L) {
-                time.park(left / 2);
-            } else {
-                time.spin();
-            }
-        }
     }
 
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
@@ -381,75 +293,7 @@ public final class IoLoop {
     }
 
     public boolean failed() {
-        return failed;
-    }
-
-    /**
-     * Fills a unit: an fsync/fdatasync when one is due after the last write (fio's get_rw_ddir),
-     * else the workload's next I/O. Like fio, a sync is only issued when the workload has more to
-     * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
-     */
-    private boolean prepare(IoUnit u, long nowUsec) {
-        if (!nextIo(u, nowUsec)) {
-            return false;
-        }
-        if (u.ddir == IoDirection.WRITE && content != null) {
-            content.prepareWrite(u, clock);
-        }
-        return true;
-    }
-
-    private boolean nextIo(IoUnit u, long nowUsec) {
-        u.result = 0;
-        u.rwFlags = 0;
-        if (verifier != null && (verifyPhase ? verifier.nextRead(u) : verifier.backlogRead(u))) {
-            return true;
-        } else if (verifyPhase) {
-            return false;
-        }
-        if (stashed) {
-            stashed = false;
-            u.ddir = stashDdir;
-            u.file = stashFile;
-            u.offset = stashOffset;
-            u.length = stashLength;
-            return true;
-        }
-        IoDirection sync = null;
-        if (lastIssuedDdir == 1 && lastFile != null) {
-            long w = issued[1];
-            if (fsyncEvery > 0 && w > 0 && w % fsyncEvery == 0) {
-                sync = IoDirection.SYNC;
-            } else if (fdatasyncEvery > 0 && w > 0 && w % fdatasyncEvery == 0) {
-                sync = IoDirection.DATASYNC;
-            }
-        }
-        if (!source.next(u, nowUsec)) {
-            return false;
-        }
-        if (verifier != null) {
-            if (u.ddir == IoDirection.WRITE) {
-                verifier.prepareWrite(u, System.currentTimeMillis() * 1_000_000L, true);
-            } else if (u.ddir == IoDirection.READ) {
-                verifier.prepareRead(u);
-            }
-        }
-        if (sync != null) {
-            stashed = true;
-            stashDdir = u.ddir;
-            stashFile = u.file;
-            stashOffset = u.offset;
-            stashLength = u.length;
-            fillSync(u, sync);
-        }
-        return true;
-    }
-
-    private void fillSync(IoUnit u, IoDirection d) {
-        u.ddir = d;
-        u.file = lastFile;
-        u.offset = 0;
-        u.length = 0;
+        return errors.failed();
     }
 
     /** fio's td_io_queue. */
@@ -472,8 +316,7 @@ public final class IoLoop {
             }
             return ret;
         }
-        lastIssuedDdir = ddir;
-        lastFile = u.file;
+        syncs.issued(ddir, u.file);
         if (countPerIo) {
             stats.markSubmit(1);
             stats.markComplete(1);
@@ -505,14 +348,14 @@ public final class IoLoop {
         try {
             engine.commit();
         } catch (EngineException e) {
-            fail(e.errno() == 0 ? 5 : e.errno(), "io commit", e.getMessage());
+            errors.fail(e.errno() == 0 ? 5 : e.errno(), "io commit", e.getMessage());
             // The batch never reached the device: account it as failed here so the drain
             // does not wait for completions that will not come.
             for (int i = 0; i < queued; i++) {
                 IoUnit u = pending[i];
                 pending[i] = null;
                 curDepth--;
-                free[freeCount++] = u.index;
+                pool.release(u);
             }
             queued = 0;
             return;
@@ -573,7 +416,7 @@ public final class IoLoop {
         try {
             n = engine.getEvents(min, max, min == 0 ? 0 : -1);
         } catch (EngineException e) {
-            fail(e.errno() == 0 ? 5 : e.errno(), "td_io_getevents", null);
+            errors.fail(e.errno() == 0 ? 5 : e.errno(), "td_io_getevents", null);
             return false;
         }
         stats.markComplete(n);
@@ -613,7 +456,7 @@ public final class IoLoop {
             if (verifier != null) {
                 verifier.completed(u, false, mixedReadWrite);
             }
-            ioError(u, (int) -res, inline);
+            errors.ioError(u, (int) -res, inline);
         } else if (ddir < 3) {
             long bytes = res;
             if (inline && bytes < u.length) {
@@ -623,11 +466,11 @@ public final class IoLoop {
                 if (bytes == 0 && engine.finished()) {
                     // the engine ended the job (fio's td->done: a net peer closed the link)
                     engineDone = true;
-                    free[freeCount++] = u.index;
+                    pool.release(u);
                     return;
                 } else if (bytes == 0) {
                     // fio: a zero-byte transfer ends the job ("full resid").
-                    fail(5, "full resid", null);
+                    errors.fail(5, "full resid", null);
                 } else if (u.file == null || u.offset + bytes < u.file.realSize) {
                     // fio's short I/O: count the part done, issue the rest again. The rest goes
                     // from the start of the unit's buffer (data contents are not verified here).
@@ -637,7 +480,7 @@ public final class IoLoop {
                     u.offset += bytes;
                     u.length -= (int) bytes;
                     u.result = 0;
-                    pushRequeue(u);
+                    pool.requeue(u);
                     return;
                 }
             }
@@ -648,8 +491,9 @@ public final class IoLoop {
                 }
             } else if (measuring && (bytes > 0 || noIo)) {
                 stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
-                if (maxLatencyNanos[ddir] > 0 && t - u.startTimeNanos > maxLatencyNanos[ddir]) {
-                    latencyExceeded(u, t - u.startTimeNanos);
+                long maxLat = errors.maxLatencyNanos(ddir);
+                if (maxLat > 0 && t - u.startTimeNanos > maxLat) {
+                    errors.latencyExceeded(u, t - u.startTimeNanos);
                 }
                 if (logs != null) {
                     logs.completion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, u, t);
@@ -658,35 +502,17 @@ public final class IoLoop {
             if (verifier != null) {
                 int v = verifier.completed(u, true, mixedReadWrite && !verifyPhase);
                 if (v != 0) {
-                    verifyError(v);
+                    errors.verifyError(v);
                 }
             }
         } else if (measuring && !noStats) {
             stats.recordSync(t - u.issueTimeNanos);
         }
-        free[freeCount++] = u.index;
+        pool.release(u);
         if (syncEngine) {
             stats.maybeSample(t);
             stats.publishIfDue(t);
         }
-    }
-
-    /**
-     * A read that did not verify: fio's io_completed error path. continue_on_error=verify counts
-     * it and goes on; otherwise the job fails with EILSEQ. verify_fatal=1 stops it either way.
-     */
-    private void verifyError(int errno) {
-        if (errors.continues(0, errno)) {
-            stats.totalErrors++;
-            if (stats.totalErrors == 1) {
-                stats.firstError = errno;
-            }
-            if (verifier.terminateRequested()) {
-                state.terminate();
-            }
-            return;
-        }
-        fail(errno, syncEngine ? "io_u_sync_complete" : "io_u_queued_complete", null);
     }
 
     /**
@@ -696,7 +522,7 @@ public final class IoLoop {
     public void dryRun() {
         state.setRunState(RunState.RUNNING);
         measuring = true;
-        IoUnit u = units[0];
+        IoUnit u = pool.units[0];
         while (!state.terminated()) {
             u.result = 0;
             if (!source.next(u, 0)) {
@@ -714,246 +540,5 @@ public final class IoLoop {
         }
         endNanos = time.nanoTime();
         measureStartNanos = endNanos;
-    }
-
-    private void pushRequeue(IoUnit u) {
-        // Null at iodepth > 1 requeues every I/O (BUSY until reaped): wrap without a division.
-        int tail = requeueHead + requeueCount;
-        if (tail >= requeue.length) {
-            tail -= requeue.length;
-        }
-        requeue[tail] = u.index;
-        requeueCount++;
-    }
-
-    private final boolean direct;
-    /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
-    private final BufferContent content;
-
-    /**
-     * fio's io_completed error path. A non-fatal error (continue_on_error covers its type and
-     * ignore_error, or fio's default EIO/EILSEQ, lists it) is counted and the job goes on; it is
-     * logged only with error_dump. A fatal one ends the job; it counts in total_err only when it
-     * came back from queue() itself, where fio's break_on_this_error counts it, not when reaped
-     * from an async engine's completions.
-     */
-    private void ioError(IoUnit u, int errno, boolean inline) {
-        int ddir = u.ddir.ordinal();
-        boolean nonFatal = errors.nonFatal(ddir, errno);
-        if (nonFatal && !errors.errorDump()) {
-            countError(errno);
-            return;
-        }
-        // fio's io_u_log_error: one line for every failed unit, also those reaped after the first.
-        err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
-                Errno.strerror(errno), ddirName(u.ddir), u.offset, u.length);
-        String details = engine.errorDetails(u);
-        if (details != null) {
-            err.println(details);
-        }
-        if (!failed) {
-            // fio's td_io_queue: EINVAL on the first I/O of a direction is most likely alignment.
-            if (direct && errno == 22 && issued[ddir & 1] == 1) {
-                err.println("fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad,"
-                        + " or invalid block size. Try setting direct=0.");
-            }
-            String hint = engine.errorHint(errno);
-            if (hint != null) {
-                err.println(hint);
-            }
-        }
-        err.flush();
-        if (nonFatal) {
-            countError(errno);
-            return;
-        }
-        if (inline && errors.continues(ddir, errno)) {
-            countError(errno);
-        }
-        fail(errno, "io_u error", null);
-    }
-
-    private void countError(int errno) {
-        stats.totalErrors++;
-        if (stats.totalErrors == 1) {
-            stats.firstError = errno;
-            stats.firstErrorText = ErrorText.ignored(syncEngine, errno);
-        }
-    }
-
-    /** fio's lat_fatal: ETIMEDOUT, logged once, ends the job unless ignore_error lists it. */
-    private void latencyExceeded(IoUnit u, long latNanos) {
-        int ddir = u.ddir.ordinal();
-        if (!failed && stats.error == 0) {
-            err.printf("fio: latency of %d nsec exceeds specified max (%d nsec): %s %s %d %d%n", latNanos,
-                    maxLatencyNanos[ddir], u.file == null ? "" : u.file.path, ddirName(u.ddir), u.offset, u.length);
-            err.flush();
-        }
-        if (errors.nonFatal(ddir, ErrorText.ETIMEDOUT)) {
-            countError(ErrorText.ETIMEDOUT);
-        } else {
-            fail(ErrorText.ETIMEDOUT, ErrorText.MAX_LATENCY, null);
-        }
-    }
-
-    private void fail(int errno, String function, String line) {
-        if (!failed) {
-            failed = true;
-            if (stats.error == 0) {
-                stats.error = errno;
-                stats.errorFunction = function;
-            }
-            if (line != null) {
-                err.println(line);
-            }
-        }
-    }
-
-    static String ddirName(IoDirection d) {
-        return switch (d) {
-            case READ -> "read";
-            case WRITE -> "write";
-            case TRIM -> "trim";
-            case SYNC -> "sync";
-            case DATASYNC -> "datasync";
-            case SYNC_FILE_RANGE -> "sync_file_range";
-        };
-    }
-
-    /** Settings of the loop; built once per job. */
-    public static final class Builder {
-        IoEngine engine;
-        boolean syncEngine;
-        boolean diskless;
-        boolean setsIssueTime;
-        IoUnit[] units;
-        int batchSubmit = 1;
-        int batchCompleteMin = 1;
-        int batchCompleteMax = 0;
-        int iodepthLow;
-        IoSource source;
-        JobStats stats;
-        JobState state;
-        boolean latHistogram;
-        boolean slatHistogram;
-        JobClock clock = JobClock.SYSTEM;
-        long epochNanos;
-        long runtimeNanos;
-        long rampNanos;
-        long fsyncEvery;
-        Runnable newPass = () -> { };
-        long fdatasyncEvery;
-        ErrorOptions errors = ErrorOptions.NONE;
-        PrintStream err = System.err;
-        boolean direct;
-        Verifier verifier;
-        boolean verifyPhase;
-        boolean mixedReadWrite;
-
-        /** verify= is on ({@code v} fills writes and checks reads); {@code phase}: this is the read-back pass. */
-        public Builder verify(Verifier v, boolean phase, boolean mixed) {
-            verifier = v;
-            verifyPhase = phase;
-            mixedReadWrite = mixed;
-            return this;
-        }
-
-        int opLatencyDdir;
-
-        /** The direction fio's file/dir engines record their operations' latencies in (read unless write-only). */
-        public Builder opLatencyDirection(int ddir) {
-            opLatencyDdir = ddir;
-            return this;
-        }
-
-        BufferContent content;
-        JobLogs logs;
-
-        /** The job's logs, or null when it writes none. */
-        public Builder logs(JobLogs l) {
-            logs = l;
-            return this;
-        }
-
-        public Builder engine(IoEngine e, boolean sync, boolean diskLess, boolean setsIssue) {
-            engine = e;
-            syncEngine = sync;
-            diskless = diskLess;
-            setsIssueTime = setsIssue;
-            return this;
-        }
-
-        /** direct=1: an EINVAL on the first I/O of a direction gets fio's O_DIRECT hint. */
-        public Builder direct(boolean d) {
-            direct = d;
-            return this;
-        }
-
-        public Builder units(IoUnit[] u) {
-            units = u;
-            return this;
-        }
-
-        public Builder batches(int submit, int completeMin, int completeMax, int low) {
-            batchSubmit = submit;
-            batchCompleteMin = completeMin;
-            batchCompleteMax = completeMax;
-            iodepthLow = low;
-            return this;
-        }
-
-        public Builder source(IoSource s) {
-            source = s;
-            return this;
-        }
-
-        public Builder stats(JobStats s, JobState st, boolean lat, boolean slat) {
-            stats = s;
-            state = st;
-            latHistogram = lat;
-            slatHistogram = slat;
-            return this;
-        }
-
-        public Builder time(long epoch, long runtime, long ramp) {
-            epochNanos = epoch;
-            runtimeNanos = runtime;
-            rampNanos = ramp;
-            return this;
-        }
-
-        /** The clock {@code epoch} is read from (the loop's reads and waits go through it too). */
-        public Builder clock(JobClock c) {
-            clock = c;
-            return this;
-        }
-
-        public Builder syncs(long fsync, long fdatasync) {
-            fsyncEvery = fsync;
-            fdatasyncEvery = fdatasync;
-            return this;
-        }
-
-        public Builder errors(ErrorOptions policy, PrintStream errStream) {
-            errors = policy;
-            err = errStream;
-            return this;
-        }
-
-        /** What to do between passes (fio drops the files' cached pages again with invalidate=1). */
-        public Builder onNewPass(Runnable action) {
-            newPass = action;
-            return this;
-        }
-
-        /** The job's buffer contents: every write unit is refilled or scrambled as fio does. */
-        public Builder content(BufferContent c) {
-            content = c;
-            return this;
-        }
-
-        public IoLoop build() {
-            return new IoLoop(this);
-        }
     }
 }

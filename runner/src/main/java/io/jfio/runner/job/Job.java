@@ -8,13 +8,11 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.IoBuffers;
 import io.jfio.engine.nativeio.BlockDevice;
-import io.jfio.engine.nativeio.CpuAffinity;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 import io.jfio.jobfile.options.VerifyOptions;
-import io.jfio.jobfile.options.ErrorOptions;
 import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
@@ -29,7 +27,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
@@ -177,16 +174,7 @@ public final class Job {
 
     private String errorFile() {
         if (stats.errorFile == null) {
-            stats.errorFile = switch (stats.errorFunction == null ? "" : stats.errorFunction) {
-                case "total_file_size" -> "filesetup.c:1155";
-                case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
-                case ErrorText.MAX_LATENCY -> ErrorText.MAX_LATENCY_FILE;
-                case "io_u error" -> IO_U_ERROR_FILE;
-                case "io_u_sync_complete" -> "io_u.c:2290";
-                case "io_u_queued_complete" -> "io_u.c:2328";
-                default -> stats.errorFunction != null && stats.errorFunction.startsWith("open")
-                        ? "filesetup.c:805" : "backend.c:1";
-            };
+            stats.errorFile = ErrorText.fileOf(stats.errorFunction);
         }
         return stats.errorFile;
     }
@@ -268,7 +256,7 @@ public final class Job {
             return;
         }
         state.setRunState(RunState.SETUP);
-        applyCpuAffinity();
+        CpuPinning.apply(opts.cpu(), spec.cloneIndex());
         if (!prepared) {
             prepare();
         }
@@ -296,7 +284,7 @@ public final class Job {
         JobLogs logs = null;
         try {
             try {
-                engine.init(new Ctx(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
+                engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
                         List.of(units), buffers, fs, blockSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
@@ -340,7 +328,7 @@ public final class Job {
             long rampUs = opts.runtime().rampTimeUs();
             VerifyOptions vo = opts.verify();
             Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
-            IoLoop.Builder lb = new IoLoop.Builder()
+            LoopSettings lb = new LoopSettings()
                     .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
                     .units(units)
                     .batches(opts.queue().iodepthBatch(), opts.queue().iodepthBatchCompleteMin(),
@@ -481,37 +469,6 @@ public final class Job {
         return opts.bs().allSizes();
     }
 
-    private void applyCpuAffinity() throws JobError {
-        long[] bits = new long[16];
-        java.util.BitSet allowed = opts.cpu().cpusAllowed();
-        if (allowed != null && !allowed.isEmpty()) {
-            if (allowed.length() > 1024) {
-                int ncpu = Runtime.getRuntime().availableProcessors();
-                throw new JobError(22, "cpus_allowed", "fio: CPU " + allowed.nextSetBit(1024) + " too large (max="
-                        + (ncpu - 1) + ")");
-            }
-            int[] cpus = allowed.stream().toArray();
-            if (opts.cpu().split()) {
-                // split: each clone gets one CPU of the set, round-robin by clone index.
-                int c = cpus[spec.cloneIndex() % cpus.length];
-                bits[c / 64] |= 1L << (c % 64);
-            } else {
-                for (int c : cpus) {
-                    bits[c / 64] |= 1L << (c % 64);
-                }
-            }
-        } else if (opts.cpu().cpumask() != 0) {
-            bits[0] = opts.cpu().cpumask();
-        } else {
-            return;
-        }
-        // From the job thread itself: the pin applies to the calling thread only.
-        int e = CpuAffinity.pinCurrentThread(java.util.BitSet.valueOf(bits));
-        if (e != 0) {
-            throw new JobError(e, "cpu_set_affinity", "fio: cpu_set_affinity failed: " + Errno.strerror(e));
-        }
-    }
-
     private void sleepMicros(long us) {
         JobClock clock = ctx.clock();
         long end = clock.nanoTime() + us * 1000L;
@@ -528,86 +485,5 @@ public final class Job {
     /** Random start delay from a startdelay range (fio picks one per clone). */
     static long pickDelay(long lo, long hi) {
         return hi > lo ? lo + ThreadLocalRandom.current().nextLong(hi - lo + 1) : lo;
-    }
-
-    private record Ctx(JobSpec spec, int iodepth, boolean direct, int extraOpenFlags, boolean readOnly,
-                       List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes,
-                       PrintStream out, boolean printInfo)
-            implements EngineContext {
-        @Override
-        public String jobName() {
-            return spec.name();
-        }
-
-        @Override
-        public Map<String, String> engineOptions() {
-            return spec.engineOptions();
-        }
-
-        @Override
-        public long bufferRegionAddress() {
-            return buffers.address();
-        }
-
-        @Override
-        public long bufferRegionLength() {
-            return buffers.length();
-        }
-
-        @Override
-        public FadviseHint fadviseHint() {
-            return EngineJobSettings.fadviseHint(spec);
-        }
-
-        @Override
-        public boolean randomIo() {
-            return RwMode.of(spec).random();
-        }
-
-        @Override
-        public boolean syncEveryBlocks() {
-            return ThreadOptions.of(spec).io().fsync() > 0 || ThreadOptions.of(spec).io().fdatasync() > 0;
-        }
-
-        @Override
-        public java.util.function.BooleanSupplier ioJobsDone() {
-            return IoJobs::none;
-        }
-
-        @Override
-        public PrintStream infoOut() {
-            return printInfo ? out : null;
-        }
-
-        @Override
-        public boolean reads() {
-            return RwMode.of(spec).reads();
-        }
-
-        @Override
-        public int subjobNumber() {
-            return spec.cloneIndex();
-        }
-
-        @Override
-        public String directory() {
-            return ThreadOptions.of(spec).files().directory();
-        }
-
-        @Override
-        public long fileSizeHigh() {
-            return EngineJobSettings.fileSizeHigh(spec);
-        }
-
-        @Override
-        public long startOffset() {
-            var size = ThreadOptions.of(spec).size();
-            return size.offsetPercent() == 0 ? size.offset() : 0;
-        }
-
-        @Override
-        public long runtimeMicros() {
-            return ThreadOptions.of(spec).runtime().runtimeUs();
-        }
     }
 }

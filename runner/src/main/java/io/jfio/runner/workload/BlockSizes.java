@@ -1,5 +1,12 @@
 package io.jfio.runner.workload;
 
+import io.jfio.jobfile.BsSplitEntry;
+import io.jfio.jobfile.SizeRange;
+import io.jfio.jobfile.options.BlockSizeOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * fio's get_next_buflen (io_u.c): the size of a job's next I/O in one direction, from bs (fixed),
  * bsrange (uniform between the ends) or bssplit (weighted list), aligned to the minimum unless
@@ -28,6 +35,47 @@ final class BlockSizes {
         this.rand = rand;
         this.unaligned = unaligned;
         this.seqRand = seqRand;
+    }
+
+    /**
+     * fixup_options for block sizes: min and max default to bs, bsrange sets them, a bssplit's
+     * smallest and largest entries set them; the bssplit tables, sorted by percentage, go to
+     * {@code splitBs} / {@code splitPerc}.
+     */
+    static void fixup(BlockSizeOptions o, String jobName, long[] minBs, long[] maxBs, long[][] splitBs,
+                      long[][] splitPerc) throws WorkloadException {
+        long[] bs = o.bs();
+        SizeRange[] range = o.bsRange();
+        List<BsSplitEntry>[] split = o.bsSplit();
+        for (int d = 0; d < 3; d++) {
+            minBs[d] = bs[d];
+            maxBs[d] = bs[d];
+            if (range != null && range[d] != null && range[d].high() != 0) {
+                minBs[d] = Math.min(range[d].low(), range[d].high());
+                maxBs[d] = Math.max(range[d].low(), range[d].high());
+            }
+            List<BsSplitEntry> s = split == null || split.length == 0 ? null : split[Math.min(d, split.length - 1)];
+            if (s != null && !s.isEmpty()) {
+                List<BsSplitEntry> sorted = new ArrayList<>(s);
+                // fio sorts the entries by percentage for its lookup
+                sorted.sort((a, b) -> Integer.compare(a.percent(), b.percent()));
+                splitBs[d] = new long[sorted.size()];
+                splitPerc[d] = new long[sorted.size()];
+                long mn = Long.MAX_VALUE;
+                long mx = 0;
+                for (int i = 0; i < sorted.size(); i++) {
+                    splitBs[d][i] = sorted.get(i).blockSize();
+                    splitPerc[d][i] = sorted.get(i).percent();
+                    mn = Math.min(mn, splitBs[d][i]);
+                    mx = Math.max(mx, splitBs[d][i]);
+                }
+                minBs[d] = mn;
+                maxBs[d] = mx;
+            }
+            if (minBs[d] <= 0) {
+                throw new WorkloadException(jobName + ": block size must be positive");
+            }
+        }
     }
 
     /** The next size for {@code ddir} of at most {@code room} bytes, or 0 when none fits. */

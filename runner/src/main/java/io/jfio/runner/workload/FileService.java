@@ -1,5 +1,7 @@
 package io.jfio.runner.workload;
 
+import io.jfio.jobfile.options.ThreadOptions;
+
 import java.util.function.IntConsumer;
 
 /**
@@ -8,7 +10,9 @@ import java.util.function.IntConsumer;
  * gauss distribution over the files, each choice kept for file_service_type's :N I/Os.
  */
 final class FileService {
-    private final IoPattern.Service service;
+    enum Service { ROUNDROBIN, SEQUENTIAL, RANDOM, ZIPF, PARETO, GAUSS }
+
+    private final Service service;
     /** I/Os per choice (the :N postfix). */
     private final int serviceNr;
     private final Distributions serviceDist;
@@ -18,12 +22,62 @@ final class FileService {
     private int serviceFile = -1;
     private int nextFile;
 
-    FileService(IoPattern.Service service, int serviceNr, Distributions serviceDist, FioRandom fileRand, int nrFiles) {
+    FileService(Service service, int serviceNr, Distributions serviceDist, FioRandom fileRand, int nrFiles) {
         this.service = service;
         this.serviceNr = serviceNr;
         this.serviceDist = serviceDist;
         this.fileRand = fileRand;
         this.nrFiles = nrFiles;
+    }
+
+    /** file_service_type and its postfix; the distributions are seeded from FIO_RAND_FILE_OFF. */
+    static FileService create(ThreadOptions o, int nrFiles, long[] seeds, FioRandom fileRand)
+            throws WorkloadException {
+        String fst = o.files().fileServiceType();
+        String fstPost = o.files().fileServicePostfix();
+        Service service;
+        int fsNr = 1;
+        double fsVal = 0;
+        double fsCenter = -1;
+        switch (fst) {
+            case "roundrobin": service = Service.ROUNDROBIN; break;
+            case "sequential": service = Service.SEQUENTIAL; break;
+            case "random": service = Service.RANDOM; break;
+            case "zipf": service = Service.ZIPF; fsVal = 1.1; break;
+            case "pareto": service = Service.PARETO; fsVal = 0.2; break;
+            case "normal": case "gauss": service = Service.GAUSS; break;
+            default: throw new WorkloadException("fio: bad file service type: " + fst);
+        }
+        if (fstPost != null && !fstPost.isEmpty()) {
+            if (service == Service.ROUNDROBIN || service == Service.SEQUENTIAL || service == Service.RANDOM) {
+                fsNr = DistributionArgs.atoi(fstPost);
+            } else {
+                double[] vc = DistributionArgs.parseDistr(fstPost, "fio: file service type random postfix parsing failed");
+                fsVal = vc[0];
+                fsCenter = vc[1];
+            }
+        }
+        boolean distributed = service == Service.ZIPF || service == Service.PARETO || service == Service.GAUSS;
+        DistributionArgs.checkDistr(service, distributed, fsVal, fsCenter);
+        Distributions serviceDist = null;
+        if (distributed) {
+            long nranges = (long) nrFiles << 10;
+            long fseed = seeds[RandSeeds.SEED_FILE] & 0xFFFFFFFFL;
+            serviceDist = service == Service.ZIPF ? Distributions.zipf(nranges, fsVal, fsCenter, fseed, false)
+                : service == Service.PARETO ? Distributions.pareto(nranges, fsVal, fsCenter, fseed, false)
+                : Distributions.gauss(nranges, fsVal, fsCenter, fseed, false);
+        }
+        return new FileService(service, fsNr, serviceDist, fileRand, nrFiles);
+    }
+
+    /** Files chosen by a distribution: a file that runs out starts over instead of being done. */
+    boolean distributed() {
+        return service == Service.ZIPF || service == Service.PARETO || service == Service.GAUSS;
+    }
+
+    /** file_service_type=random: the file generator is seeded (td_fill_rand_seeds). */
+    boolean random() {
+        return service == Service.RANDOM;
     }
 
     /** A new pass (fio's clear_io_state): the current choice ends. */
@@ -41,7 +95,7 @@ final class FileService {
         }
         int f = serviceFile;
         if (f >= 0 && opened[f] && !done[f]) {
-            if (service == IoPattern.Service.SEQUENTIAL) {
+            if (service == Service.SEQUENTIAL) {
                 return f;
             }
             if (serviceLeft > 0) {
@@ -49,7 +103,7 @@ final class FileService {
                 return f;
             }
         }
-        if (service == IoPattern.Service.ROUNDROBIN || service == IoPattern.Service.SEQUENTIAL) {
+        if (service == Service.ROUNDROBIN || service == Service.SEQUENTIAL) {
             f = -1;
             for (int tries = 0; tries < nrFiles; tries++) {
                 int c = nextFile;
@@ -67,7 +121,7 @@ final class FileService {
             }
         } else {
             do {
-                f = random();
+                f = randomFile();
             } while (done[f]);
         }
         if (!opened[f]) {
@@ -79,8 +133,8 @@ final class FileService {
         return f;
     }
 
-    private int random() {
-        if (service == IoPattern.Service.RANDOM) {
+    private int randomFile() {
+        if (service == Service.RANDOM) {
             return (int) ((double) nrFiles * fileRand.nextFraction());
         }
         return (int) (serviceDist.next() >>> 10);

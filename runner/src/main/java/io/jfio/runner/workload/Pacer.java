@@ -79,9 +79,9 @@ public final class Pacer {
             any |= rate[d] != 0 || rateIops[d] != 0 || rateMin[d] != 0 || rateIopsMin[d] != 0;
         }
         this.enabled = any;
-        poissonRand[0] = new FioRandom(seeds[IoPattern.SEED_POISSON], false);
-        poissonRand[1] = new FioRandom(seeds[IoPattern.SEED_POISSON2], false);
-        poissonRand[2] = new FioRandom(seeds[IoPattern.SEED_POISSON3], false);
+        poissonRand[0] = new FioRandom(seeds[RandSeeds.SEED_POISSON], false);
+        poissonRand[1] = new FioRandom(seeds[RandSeeds.SEED_POISSON2], false);
+        poissonRand[2] = new FioRandom(seeds[RandSeeds.SEED_POISSON3], false);
 
         ThinkTimeOptions t = o.think();
         this.thinktime = t.thinktimeUs();

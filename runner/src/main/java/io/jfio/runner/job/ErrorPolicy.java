@@ -1,0 +1,165 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.IoDirection;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.nativeio.Errno;
+import io.jfio.jobfile.options.ErrorOptions;
+import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.verify.Verifier;
+
+import java.io.PrintStream;
+
+/**
+ * What a job does with a failed I/O, a read that did not verify or a latency over max_latency
+ * (fio's io_completed error path, io_u_log_error, lat_fatal, td_verror): continue_on_error,
+ * ignore_error and error_dump decide whether it counts and goes on or ends the job. The first
+ * fatal error is the job's error in the report.
+ */
+final class ErrorPolicy {
+    /** continue_on_error, ignore_error, error_dump, max_latency (fio's error policy). */
+    private final ErrorOptions errors;
+    private final long[] maxLatencyNanos;
+    private final PrintStream err;
+    private final JobStats stats;
+    private final JobState state;
+    private final IoEngine engine;
+    private final boolean syncEngine;
+    private final boolean direct;
+    private final Verifier verifier;
+    /** The loop's issued I/Os per direction (the first direct I/O's EINVAL gets a hint). */
+    private final long[] issued;
+    private boolean failed;
+
+    ErrorPolicy(ErrorOptions errors, PrintStream err, JobStats stats, JobState state, IoEngine engine,
+                boolean syncEngine, boolean direct, Verifier verifier, long[] issued) {
+        this.errors = errors;
+        this.maxLatencyNanos = errors.maxLatencyNanos();
+        this.err = err;
+        this.stats = stats;
+        this.state = state;
+        this.engine = engine;
+        this.syncEngine = syncEngine;
+        this.direct = direct;
+        this.verifier = verifier;
+        this.issued = issued;
+    }
+
+    /** A fatal error ended the job. */
+    boolean failed() {
+        return failed;
+    }
+
+    /** max_latency for a direction in ns; 0 = none. */
+    long maxLatencyNanos(int ddir) {
+        return maxLatencyNanos[ddir];
+    }
+
+    /**
+     * A read that did not verify: fio's io_completed error path. continue_on_error=verify counts
+     * it and goes on; otherwise the job fails with EILSEQ. verify_fatal=1 stops it either way.
+     */
+    void verifyError(int errno) {
+        if (errors.continues(0, errno)) {
+            stats.totalErrors++;
+            if (stats.totalErrors == 1) {
+                stats.firstError = errno;
+            }
+            if (verifier.terminateRequested()) {
+                state.terminate();
+            }
+            return;
+        }
+        fail(errno, syncEngine ? "io_u_sync_complete" : "io_u_queued_complete", null);
+    }
+
+    /**
+     * fio's io_completed error path. A non-fatal error (continue_on_error covers its type and
+     * ignore_error, or fio's default EIO/EILSEQ, lists it) is counted and the job goes on; it is
+     * logged only with error_dump. A fatal one ends the job; it counts in total_err only when it
+     * came back from queue() itself, where fio's break_on_this_error counts it, not when reaped
+     * from an async engine's completions.
+     */
+    void ioError(IoUnit u, int errno, boolean inline) {
+        int ddir = u.ddir.ordinal();
+        boolean nonFatal = errors.nonFatal(ddir, errno);
+        if (nonFatal && !errors.errorDump()) {
+            countError(errno);
+            return;
+        }
+        // fio's io_u_log_error: one line for every failed unit, also those reaped after the first.
+        err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
+                Errno.strerror(errno), ddirName(u.ddir), u.offset, u.length);
+        String details = engine.errorDetails(u);
+        if (details != null) {
+            err.println(details);
+        }
+        if (!failed) {
+            // fio's td_io_queue: EINVAL on the first I/O of a direction is most likely alignment.
+            if (direct && errno == 22 && issued[ddir & 1] == 1) {
+                err.println("fio: first direct IO errored. File system may not support direct IO, or iomem_align= is bad,"
+                        + " or invalid block size. Try setting direct=0.");
+            }
+            String hint = engine.errorHint(errno);
+            if (hint != null) {
+                err.println(hint);
+            }
+        }
+        err.flush();
+        if (nonFatal) {
+            countError(errno);
+            return;
+        }
+        if (inline && errors.continues(ddir, errno)) {
+            countError(errno);
+        }
+        fail(errno, "io_u error", null);
+    }
+
+    private void countError(int errno) {
+        stats.totalErrors++;
+        if (stats.totalErrors == 1) {
+            stats.firstError = errno;
+            stats.firstErrorText = ErrorText.ignored(syncEngine, errno);
+        }
+    }
+
+    /** fio's lat_fatal: ETIMEDOUT, logged once, ends the job unless ignore_error lists it. */
+    void latencyExceeded(IoUnit u, long latNanos) {
+        int ddir = u.ddir.ordinal();
+        if (!failed && stats.error == 0) {
+            err.printf("fio: latency of %d nsec exceeds specified max (%d nsec): %s %s %d %d%n", latNanos,
+                    maxLatencyNanos[ddir], u.file == null ? "" : u.file.path, ddirName(u.ddir), u.offset, u.length);
+            err.flush();
+        }
+        if (errors.nonFatal(ddir, ErrorText.ETIMEDOUT)) {
+            countError(ErrorText.ETIMEDOUT);
+        } else {
+            fail(ErrorText.ETIMEDOUT, ErrorText.MAX_LATENCY, null);
+        }
+    }
+
+    void fail(int errno, String function, String line) {
+        if (!failed) {
+            failed = true;
+            if (stats.error == 0) {
+                stats.error = errno;
+                stats.errorFunction = function;
+            }
+            if (line != null) {
+                err.println(line);
+            }
+        }
+    }
+
+    static String ddirName(IoDirection d) {
+        return switch (d) {
+            case READ -> "read";
+            case WRITE -> "write";
+            case TRIM -> "trim";
+            case SYNC -> "sync";
+            case DATASYNC -> "datasync";
+            case SYNC_FILE_RANGE -> "sync_file_range";
+        };
+    }
+}

@@ -1,0 +1,77 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.IoDirection;
+import io.jfio.engine.IoUnit;
+import io.jfio.runner.data.BufferContent;
+import io.jfio.runner.verify.Verifier;
+
+/**
+ * What a free unit carries next in a job's loop (fio's get_io_u): a read-back of a logged write
+ * (verify), a due sync, the I/O kept back for it, or the workload's next I/O; then its buffer
+ * contents or verify header.
+ */
+final class NextIo {
+    private final IoSource source;
+    /** verify= is on: write buffers are filled and reads checked by it (fio's verify.c). */
+    private final Verifier verifier;
+    /** This loop is fio's do_verify: it reads back the logged writes and nothing else. */
+    private final boolean verifyPhase;
+    private final SyncSchedule syncs;
+    /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
+    private final BufferContent content;
+    /** The loop's issued I/Os per direction. */
+    private final long[] issued;
+
+    NextIo(IoSource source, Verifier verifier, boolean verifyPhase, SyncSchedule syncs, BufferContent content,
+           long[] issued) {
+        this.source = source;
+        this.verifier = verifier;
+        this.verifyPhase = verifyPhase;
+        this.syncs = syncs;
+        this.content = content;
+        this.issued = issued;
+    }
+
+    /**
+     * Fills a unit: an fsync/fdatasync when one is due after the last write (fio's get_rw_ddir),
+     * else the workload's next I/O. Like fio, a sync is only issued when the workload has more to
+     * do (fio's loop ends before asking for one): the next I/O is fetched first and kept back.
+     */
+    boolean fill(IoUnit u, long nowUsec, long clock) {
+        if (!nextIo(u, nowUsec)) {
+            return false;
+        }
+        if (u.ddir == IoDirection.WRITE && content != null) {
+            content.prepareWrite(u, clock);
+        }
+        return true;
+    }
+
+    private boolean nextIo(IoUnit u, long nowUsec) {
+        u.result = 0;
+        u.rwFlags = 0;
+        if (verifier != null && (verifyPhase ? verifier.nextRead(u) : verifier.backlogRead(u))) {
+            return true;
+        } else if (verifyPhase) {
+            return false;
+        }
+        if (syncs.unstash(u)) {
+            return true;
+        }
+        IoDirection sync = syncs.due(issued[1]);
+        if (!source.next(u, nowUsec)) {
+            return false;
+        }
+        if (verifier != null) {
+            if (u.ddir == IoDirection.WRITE) {
+                verifier.prepareWrite(u, System.currentTimeMillis() * 1_000_000L, true);
+            } else if (u.ddir == IoDirection.READ) {
+                verifier.prepareRead(u);
+            }
+        }
+        if (sync != null) {
+            syncs.stashFor(u, sync);
+        }
+        return true;
+    }
+}

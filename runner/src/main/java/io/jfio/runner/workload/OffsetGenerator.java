@@ -1,0 +1,542 @@
+package io.jfio.runner.workload;
+
+import io.jfio.engine.IoDirection;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.jobfile.options.ThreadOptions;
+
+import java.nio.charset.StandardCharsets;
+import java.util.function.IntConsumer;
+
+/**
+ * Where a job's next I/O goes in a file and how long it is (io_u.c: get_next_offset,
+ * get_next_block, get_next_rand_offset, get_next_seq_offset, get_next_buflen, mark_random_map;
+ * filesetup.c: fio_file_reset): per file and direction the last position, the random map or LFSR
+ * or distribution that picks random blocks, zoned distributions and strided zones. One per job
+ * thread; nothing is allocated per I/O.
+ */
+final class OffsetGenerator {
+    private static final int READ = 0;
+    private static final int WRITE = 1;
+    private static final int TRIM = 2;
+
+    private static final IoDirection[] DIRS = {IoDirection.READ, IoDirection.WRITE, IoDirection.TRIM};
+
+    /** random_distribution. */
+    enum Dist { RANDOM, ZIPF, PARETO, GAUSS, ZONED, ZONED_ABS }
+
+    // ---- settings ----
+    private final DirectionMix dirs;
+    private final RandSeeds rs;
+    private final BlockSizes blockSizes;
+    private final FileService fileService;
+    private final long[] minBs;
+    private final long[] ba;
+    private final long rwMinBs;
+    private final long[] percRand;
+    private final int ddirSeqNr;
+    private final long ddirSeqAdd;
+    private final boolean rwSeqIdentical;
+    private final boolean norandommap;
+    private final boolean lfsr;
+    private final Dist dist;
+    private final ZoneSplit zones;
+    private final boolean timeBased;
+    private final long size;
+    private final long ioSize;
+    private final boolean fio333;
+
+    // strided zone mode (zonemode=strided / zonesize / zonerange / zoneskip)
+    private final boolean strided;
+    private final long stridedSize;
+    private final long stridedRange;
+    private final long stridedSkip;
+    private long zoneBytes;
+
+    // ---- files ----
+    private final IoFile[] files;
+    /** fio's f->file_offset, which strided zones move; IoFile.fileOffset is the start (get_start_offset). */
+    private final long[] fileOff;
+    private final int nrFiles;
+    private final long[] lastPos;
+    private final long[] lastStart;
+    private final RandomMap[] maps;
+    private final Lfsr[] lfsrs;
+    private final Distributions[] dists;
+    /** fio's loop_cache_invalidate: told the file index when a time_based job starts a file over. */
+    private IntConsumer fileWrapped = fi -> { };
+    private int ddirSeqLeft = 1;
+
+    // per-I/O scratch (fields instead of out-parameters, to stay allocation-free)
+    private long curOffset;
+    private boolean curRandom;
+    private boolean curBusyOk;
+
+    /** The pattern's settings after fio's fix-ups; builds the per-file maps and distributions. */
+    OffsetGenerator(ThreadOptions o, IoFile[] files, long threadNumber, DirectionMix dirs, RandSeeds rs,
+                    BlockSizes blockSizes, FileService fileService, long[] minBs, long[] ba, long rwMinBs,
+                    long[] percRand, int ddirSeqNr, long ddirSeqAdd, boolean norandommap, boolean lfsr,
+                    Dist dist, long size, long ioSize, boolean fio333) throws WorkloadException {
+        this.files = files;
+        this.nrFiles = files.length;
+        this.dirs = dirs;
+        this.rs = rs;
+        this.blockSizes = blockSizes;
+        this.fileService = fileService;
+        this.minBs = minBs;
+        this.ba = ba;
+        this.rwMinBs = rwMinBs;
+        this.percRand = percRand;
+        this.ddirSeqNr = ddirSeqNr;
+        this.ddirSeqAdd = ddirSeqAdd;
+        this.rwSeqIdentical = o.io().rwSequencerIdentical();
+        this.norandommap = norandommap;
+        this.lfsr = lfsr;
+        this.dist = dist;
+        this.timeBased = o.runtime().timeBased();
+        this.size = size;
+        this.ioSize = ioSize;
+        this.fio333 = fio333;
+        long kbBase = o.stat().kbBase();
+
+        // zones: fio turns zonesize alone into zonemode=strided, and strided zones off for several open files
+        String zoneMode = o.zone().zoneMode();
+        long zs = o.zone().zoneSize();
+        if ("zbd".equals(zoneMode)) {
+            throw new WorkloadException(o.spec().name() + ": zonemode=zbd is not supported by jfio");
+        }
+        boolean str = zs != 0 && "strided".equals(zoneMode);
+        long openFiles = Math.min(o.files().openfiles(), nrFiles);
+        strided = str && openFiles <= 1;
+        stridedSize = zs;
+        long zr = o.zone().zoneRange();
+        stridedRange = zr > 0 ? zr : zs;
+        stridedSkip = o.zone().zoneSkip();
+
+        // per-file state
+        fileOff = new long[nrFiles];
+        lastPos = new long[nrFiles * 3];
+        lastStart = new long[nrFiles * 3];
+        maps = new RandomMap[nrFiles];
+        lfsrs = new Lfsr[nrFiles];
+        dists = new Distributions[nrFiles];
+        String post = o.random().distributionPostfix();
+        double distVal = dist == Dist.ZIPF ? 1.1 : dist == Dist.PARETO ? 0.2 : 0.0;
+        double center = -1;
+        ZoneSplit zs0 = null;
+        if (dist == Dist.ZONED || dist == Dist.ZONED_ABS) {
+            zs0 = new ZoneSplit(post, dist == Dist.ZONED_ABS, kbBase);
+        } else if (dist != Dist.RANDOM && post != null && !post.isEmpty()) {
+            double[] vc = DistributionArgs.parseDistr(post, "fio: random postfix parsing failed");
+            distVal = vc[0];
+            center = vc[1];
+        }
+        zones = zs0;
+        DistributionArgs.checkDistr(dist == Dist.ZIPF ? FileService.Service.ZIPF
+            : dist == Dist.PARETO ? FileService.Service.PARETO : FileService.Service.GAUSS,
+            dist != Dist.RANDOM && dist != Dist.ZONED && dist != Dist.ZONED_ABS, distVal, center);
+        if (dist == Dist.ZIPF || dist == Dist.PARETO || dist == Dist.GAUSS) {
+            long rangeSize = Math.min(minBs[READ], minBs[WRITE]);
+            for (int i = 0; i < nrFiles; i++) {
+                IoFile f = files[i];
+                long fsize = Math.min(f.realSize, f.ioSize);
+                long nranges = (fsize + rangeSize - 1) / rangeSize;
+                long fseed = (long) Distributions.jhash(f.path.getBytes(StandardCharsets.UTF_8), 0) * threadNumber;
+                if (!fio333) {
+                    fseed *= rs.seeds[RandSeeds.SEED_BLOCK];
+                } else if (!rs.repeatable) {
+                    fseed = rs.seeds[RandSeeds.SEED_BLOCK];
+                }
+                fseed &= 0xFFFFFFFFL;
+                dists[i] = dist == Dist.ZIPF ? Distributions.zipf(nranges, distVal, center, fseed, true)
+                    : dist == Dist.PARETO ? Distributions.pareto(nranges, distVal, center, fseed, true)
+                    : Distributions.gauss(nranges, distVal, center, fseed, true);
+            }
+        } else if (dirs.tdRandom) {
+            for (int i = 0; i < nrFiles; i++) {
+                IoFile f = files[i];
+                long blocks = (strided ? stridedRange : Math.min(f.realSize, f.ioSize)) / rwMinBs;
+                if (lfsr) {
+                    lfsrs[i] = Lfsr.create(blocks, rs.seeds[RandSeeds.SEED_BLOCK]);
+                    if (lfsrs[i] == null) {
+                        throw new WorkloadException("fio: failed initializing LFSR");
+                    }
+                } else if (!norandommap) {
+                    maps[i] = new RandomMap(Math.max(blocks, 1));
+                }
+            }
+        }
+    }
+
+    /** rw's :N postfix: {I/Os per random draw (randrw:N), bytes skipped after each sequential I/O (rw:N)}. */
+    static long[] rwSequencer(String rwPost, boolean tdRandom, long kbBase) throws WorkloadException {
+        int seqNr = 1;
+        long seqAdd = 0;
+        if (rwPost != null && !rwPost.isEmpty()) {
+            Long v = PostfixSize.parseSize(rwPost, kbBase);
+            if (tdRandom) {
+                if (v == null) {
+                    throw new WorkloadException("fio: randrw postfix parsing failed");
+                }
+                if (v <= 0 || v > 0xFFFFFFFFL) {
+                    throw new WorkloadException("fio: randrw postfix parsing out of range");
+                }
+                seqNr = (int) (long) v;
+            } else {
+                if (v == null) {
+                    throw new WorkloadException("fio: rw postfix parsing failed");
+                }
+                seqAdd = v;
+            }
+        }
+        return new long[] {seqNr, seqAdd};
+    }
+
+    /** random_distribution by name. */
+    static Dist distribution(String name) throws WorkloadException {
+        switch (name) {
+            case "random": return Dist.RANDOM;
+            case "zipf": return Dist.ZIPF;
+            case "pareto": return Dist.PARETO;
+            case "normal": case "gauss": return Dist.GAUSS;
+            case "zoned": return Dist.ZONED;
+            case "zoned_abs": return Dist.ZONED_ABS;
+            default: throw new WorkloadException("fio: unknown random distribution: " + name);
+        }
+    }
+
+    /** See {@link IoPattern#onFileWrap}. */
+    void onFileWrap(IntConsumer action) {
+        fileWrapped = action;
+    }
+
+    /** clear_io_state() for the offsets: every file starts at its start offset again. */
+    void restart() {
+        zoneBytes = 0;
+        for (int i = 0; i < nrFiles; i++) {
+            fileOff[i] = files[i].fileOffset;
+        }
+    }
+
+    /** The end of ramp_time: strided zones count their bytes again. */
+    void resetCounters() {
+        zoneBytes = 0;
+    }
+
+    /** fio_file_reset(): what opening a file does to its position and map. */
+    void reset(int fi) {
+        for (int d = 0; d < 3; d++) {
+            lastPos[fi * 3 + d] = fileOff[fi];
+            lastStart[fi * 3 + d] = -1;
+        }
+        if (maps[fi] != null) {
+            maps[fi].reset();
+        } else if (lfsrs[fi] != null) {
+            lfsrs[fi].reset(rs.seeds[RandSeeds.SEED_BLOCK]);
+        }
+    }
+
+    /**
+     * fill_io_u() for a direction already drawn, plus get_io_u()'s bookkeeping of last_start /
+     * last_pos: false when the file has no I/O left to give.
+     */
+    boolean fill(int fi, int ddir, IoUnit u) {
+        if (dirs.trimwrite) {
+            ddir = lastStart[fi * 3 + WRITE] == lastStart[fi * 3 + TRIM] ? TRIM : WRITE;
+        }
+        curBusyOk = false;
+        if (strided) {
+            stridedZone(fi, ddir);
+        }
+        if (!nextOffset(fi, ddir)) {
+            return false;
+        }
+        long off = curOffset;
+        long len = nextBuflen(fi, ddir, off);
+        if (len == 0) {
+            return false;
+        }
+        IoFile f = files[fi];
+        if (off + len > f.realSize) {
+            return false;
+        }
+        if (dirs.tdRandom && maps[fi] != null && !norandommap) {
+            len = markRandomMap(fi, ddir, off, len);
+        }
+        u.ddir = DIRS[ddir];
+        u.file = f;
+        u.offset = off;
+        u.length = (int) len;
+        lastStart[fi * 3 + ddir] = off;
+        lastPos[fi * 3 + ddir] = off + len;
+        zoneBytes += len;
+        return true;
+    }
+
+    /** setup_strided_zone_mode(): after zonesize bytes, move on by zonerange + zoneskip (wrapping). */
+    private void stridedZone(int fi, int ddir) {
+        IoFile f = files[fi];
+        int k = fi * 3 + ddir;
+        if (zoneBytes >= stridedSize) {
+            zoneBytes = 0;
+            fileOff[fi] += stridedRange + stridedSkip;
+            if (fileOff[fi] >= f.realSize) {
+                fileOff[fi] = f.fileOffset;
+            }
+            lastPos[k] = fileOff[fi];
+        }
+        if (lastPos[k] >= fileOff[fi] + stridedRange) {
+            lastPos[k] = fileOff[fi];
+        }
+        if (zoneBytes % stridedRange == 0) {
+            reset(fi);
+        }
+    }
+
+    /** get_next_offset(): sets curOffset (absolute) and curRandom; false when the file is exhausted. */
+    private boolean nextOffset(int fi, int ddir) {
+        IoFile f = files[fi];
+        boolean rwSeqHit = false;
+        if (ddirSeqNr != 0 && --ddirSeqLeft == 0) {
+            rwSeqHit = true;
+            ddirSeqLeft = ddirSeqNr;
+        }
+        if (!nextBlock(fi, ddir, rwSeqHit)) {
+            return false;
+        }
+        long off = curOffset;
+        if (Long.compareUnsigned(off, f.ioSize) >= 0) {
+            return false;
+        }
+        off += fileOff[fi];
+        if (Long.compareUnsigned(off, f.realSize) >= 0) {
+            return false;
+        }
+        if (dirs.randtrimwrite && ddir == TRIM && lastStart[fi * 3 + TRIM] == off) {
+            lastStart[fi * 3 + WRITE]--;
+        }
+        curOffset = off;
+        return true;
+    }
+
+    /** get_next_block(): curOffset relative to the file's start offset. */
+    private boolean nextBlock(int fi, int ddir, boolean rwSeq) {
+        IoFile f = files[fi];
+        if (dirs.randtrimwrite && ddir == WRITE) {
+            curBusyOk = true;
+            curRandom = true;
+            curOffset = lastStart[fi * 3 + TRIM] - fileOff[fi];
+            return true;
+        }
+        if (rwSeq) {
+            if (dirs.tdRandom) {
+                if (shouldDoRandom(ddir)) {
+                    curRandom = true;
+                    return nextRandBlock(fi, ddir);
+                }
+                curRandom = false;
+                curBusyOk = true;
+                if (nextSeqOffset(fi, ddir)) {
+                    return true;
+                }
+                return nextRandBlock(fi, ddir);
+            }
+            curRandom = false;
+            return nextSeqOffset(fi, ddir);
+        }
+        curBusyOk = true;
+        curRandom = false;
+        if (!rwSeqIdentical) {
+            if (nextSeqOffset(fi, ddir)) {
+                return true;
+            }
+            return nextRandBlock(fi, ddir);
+        }
+        long ls = lastStart[fi * 3 + ddir];
+        curOffset = ls != -1 ? ls - fileOff[fi] : 0;
+        return true;
+    }
+
+    private boolean shouldDoRandom(int ddir) {
+        if (percRand[ddir] == 100) {
+            return true;
+        }
+        long v = rs.seqRand[ddir].between(1, 100);
+        return v <= percRand[ddir];
+    }
+
+    /** get_next_rand_block(): a random block, with a reset of the file for time_based jobs. */
+    private boolean nextRandBlock(int fi, int ddir) {
+        if (nextRandOffset(fi, ddir)) {
+            return true;
+        }
+        if (timeBased || fileService.distributed()) {
+            reset(fi);
+            fileWrapped.accept(fi);
+            return nextRandOffset(fi, ddir);
+        }
+        return false;
+    }
+
+    /** get_next_rand_offset(): block number from the distribution, then curOffset = block x ba. */
+    private boolean nextRandOffset(int fi, int ddir) {
+        long b;
+        switch (dist) {
+            case ZIPF:
+            case PARETO:
+            case GAUSS:
+                b = dists[fi].next();
+                break;
+            case ZONED:
+            case ZONED_ABS: {
+                long lastb = lastBlock(fi, ddir);
+                if (lastb == 0) {
+                    return false;
+                }
+                if (!zones.hasZones[ddir]) {
+                    b = randBlock(fi, lastb);
+                    break;
+                }
+                int v = (int) rs.zoneRand.between(1, 100);
+                if (dist == Dist.ZONED_ABS) {
+                    long stotal = zones.zoneSizePrev[ddir][v - 1] / ba[ddir];
+                    long send = zones.zoneSize[ddir][v - 1] / ba[ddir];
+                    if (zones.zoneSizePerc[ddir][v - 1] == -1 && zones.zoneSize[ddir][v - 1] == 0) {
+                        b = randBlock(fi, lastb);
+                        break;
+                    }
+                    if (send > lastb) {
+                        return false; // fio: zoned_abs sizes exceed file size
+                    }
+                    b = randBlock(fi, send - stotal);
+                    if (b < 0) {
+                        return false;
+                    }
+                    b += stotal;
+                } else {
+                    int send = zones.zoneSizePerc[ddir][v - 1];
+                    int stotal = zones.zoneSizePercPrev[ddir][v - 1];
+                    if (send == -1) {
+                        b = randBlock(fi, lastb);
+                        break;
+                    }
+                    long offset = stotal != 0 ? stotal * lastb / 100 : 0;
+                    long zlast = lastb * (send - stotal) / 100;
+                    b = randBlock(fi, zlast);
+                    if (b < 0) {
+                        return false;
+                    }
+                    b += offset;
+                }
+                break;
+            }
+            default: {
+                long lastb = lastBlock(fi, ddir);
+                if (lastb == 0) {
+                    return false;
+                }
+                b = randBlock(fi, lastb);
+            }
+        }
+        if (b < 0) {
+            return false;
+        }
+        curOffset = b * ba[ddir];
+        return true;
+    }
+
+    /** __get_next_rand_offset(): a uniform block below lastb (or the LFSR's next), moved to a free one. */
+    private long randBlock(int fi, long lastb) {
+        long b;
+        if (!lfsr) {
+            double r = FioRandom.unsignedToDouble(rs.offsetRand.next()) / rs.offsetRand.maxPlusOne();
+            b = FioRandom.doubleToUnsigned((double) lastb * r);
+        } else {
+            b = lfsrs[fi] == null ? -1 : lfsrs[fi].next();
+            if (b < 0) {
+                return -1;
+            }
+        }
+        RandomMap map = maps[fi];
+        if (norandommap || map == null) {
+            return b;
+        }
+        if (b >= map.size() || !map.isSet(b)) {
+            return b;
+        }
+        return map.nextFree(b);
+    }
+
+    private long lastBlock(int fi, int ddir) {
+        IoFile f = files[fi];
+        long maxSize = Math.min(f.ioSize, f.realSize);
+        if (strided && stridedRange != 0) {
+            maxSize = stridedRange;
+        }
+        if (minBs[ddir] > ba[ddir]) {
+            maxSize -= minBs[ddir] - ba[ddir];
+        }
+        return maxSize / ba[ddir];
+    }
+
+    /** get_next_seq_offset(): continues after the last I/O of this direction (plus rw=...:N holes). */
+    private boolean nextSeqOffset(int fi, int ddir) {
+        IoFile f = files[fi];
+        int k = fi * 3 + ddir;
+        long start = f.fileOffset;
+        if (lastPos[k] >= f.ioSize + start && timeBased && nrFiles == 1) {
+            lastPos[k] = fileOff[fi];
+            fileWrapped.accept(fi);
+        }
+        if (!fio333 && dirs.tdRw && ioSize > size && lastPos[k] >= f.ioSize + start) {
+            // 3.42: a sequential mixed job with io_size > size wraps instead of ending the file
+            lastPos[k] = fileOff[fi];
+        }
+        if (lastPos[k] < f.realSize) {
+            if (lastPos[k] == fileOff[fi] && fileOff[fi] != 0 && ddirSeqAdd < 0) {
+                lastPos[k] = Math.min(f.realSize, f.ioSize);
+            }
+            long pos = lastPos[k] - fileOff[fi];
+            if (pos != 0 && ddirSeqAdd != 0) {
+                pos += ddirSeqAdd;
+                if (Long.compareUnsigned(pos, f.realSize) >= 0) {
+                    if (ddirSeqAdd > 0) {
+                        pos = fileOff[fi];
+                    } else {
+                        pos = Math.min(f.realSize, f.ioSize) + ddirSeqAdd;
+                    }
+                }
+            }
+            curOffset = pos;
+            return true;
+        }
+        return false;
+    }
+
+    /** get_next_buflen(): dirs.randtrimwrite writes what it just trimmed, else {@link BlockSizes}. */
+    private long nextBuflen(int fi, int ddir, long off) {
+        if (dirs.randtrimwrite && ddir == WRITE) {
+            return lastPos[fi * 3 + TRIM] - lastStart[fi * 3 + TRIM];
+        }
+        IoFile f = files[fi];
+        return blockSizes.next(ddir, curRandom, f.ioSize + f.fileOffset - off);
+    }
+
+    /** mark_random_map(): marks the blocks an I/O covers; trims the I/O at the first block already done. */
+    private long markRandomMap(int fi, int ddir, long off, long len) {
+        long mbs = minBs[ddir];
+        IoFile f = files[fi];
+        long block = (off - fileOff[fi]) / mbs;
+        long nr = (len + mbs - 1) / mbs;
+        if (!curBusyOk) {
+            nr = maps[fi].setNr(block, nr);
+            if (nr == 0) {
+                return len;
+            }
+        }
+        if (nr * mbs < len) {
+            len = nr * mbs;
+        }
+        return len;
+    }
+}
