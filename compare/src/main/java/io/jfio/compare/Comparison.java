@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * Compares two {@link ResultSet}s metric by metric: the two means, the relative difference
- * (B - A) / A, a confidence interval of B - A and Welch's t-test.
+ * (B - A) / A with a confidence interval of the ratio B / A on the log scale (never below -100 %),
+ * the t interval of B - A and Welch's t-test.
  *
  * <p>Which samples are tested, in order of preference:
  * <ol>
@@ -29,7 +30,17 @@ public final class Comparison {
 
     /** One metric's comparison. welch is null when no test was possible (see verdict). */
     public record Row(Metric metric, Basis basis, long nA, long nB, double meanA, double meanB, Welch.Result welch,
-                      String verdict) {
+                      Welch.Ratio ratio, String verdict) {
+        /**
+         * Why the row's samples may not be independent, or null: fio's bw/iops windows of one run
+         * follow each other (a slow phase spans several), and the JSON results hold only their mean,
+         * deviation and count, not the series an effective sample size needs.
+         */
+        public String independenceNote() {
+            return basis == Basis.INTERVALS ? "interval samples of single runs are autocorrelated; the results hold no"
+                    + " window series, so the effective sample size is unknown and below n (p is optimistic)" : null;
+        }
+
         public double relDiff() {
             return meanA == 0 ? Double.NaN : (meanB - meanA) / meanA;
         }
@@ -116,19 +127,21 @@ public final class Comparison {
         String failB = failure(b, vb, "B");
         if (failA != null || failB != null) {
             String v = failA != null && failB != null ? failA + "; " + failB : failA != null ? failA : failB;
-            return new Row(m, Basis.NONE, va.length, vb.length, meanA, meanB, null, v);
+            return new Row(m, Basis.NONE, va.length, vb.length, meanA, meanB, null, null, v);
         }
         if (va.length >= 2 && vb.length >= 2) {
             Welch.Result w = Welch.test(Welch.Summary.of(va), Welch.Summary.of(vb), 1 - alpha);
-            return new Row(m, Basis.RESULTS, va.length, vb.length, meanA, meanB, w, verdict(w));
+            return new Row(m, Basis.RESULTS, va.length, vb.length, meanA, meanB, w,
+                    Welch.ratio(w.a(), w.b(), 1 - alpha), verdict(w));
         }
         Welch.Summary ia = intervals(a, m);
         Welch.Summary ib = intervals(b, m);
         if (ia != null && ib != null && ia.n() >= 2 && ib.n() >= 2) {
             Welch.Result w = Welch.test(ia, ib, 1 - alpha);
-            return new Row(m, Basis.INTERVALS, ia.n(), ib.n(), ia.mean(), ib.mean(), w, verdict(w));
+            return new Row(m, Basis.INTERVALS, ia.n(), ib.n(), ia.mean(), ib.mean(), w, Welch.ratio(ia, ib, 1 - alpha),
+                    verdict(w));
         }
-        return new Row(m, Basis.NONE, va.length, vb.length, meanA, meanB, null, "n too small");
+        return new Row(m, Basis.NONE, va.length, vb.length, meanA, meanB, null, null, "n too small");
     }
 
     private String verdict(Welch.Result w) {

@@ -28,13 +28,19 @@ public final class ComparisonReport {
         for (Comparison.Row r : c.rows()) {
             Metric m = r.metric();
             String ci = "";
-            if (r.welch() != null && !Double.isNaN(r.welch().ciLow()) && r.meanA() != 0) {
-                ci = "[" + pct(r.welch().ciLow() / r.meanA()) + ", " + pct(r.welch().ciHigh() / r.meanA()) + "]";
+            if (r.ratio() != null && !Double.isNaN(r.ratio().low())) {
+                ci = "[" + pct(r.ratio().low() - 1) + ", "
+                        + (Double.isInfinite(r.ratio().high()) ? "unbounded" : pct(r.ratio().high() - 1)) + "]";
             }
             b.append(String.format(Locale.ROOT, fmt, m.label, m.unit(), num(m, r.meanA()), num(m, r.meanB()),
                     pct(r.relDiff()), ci, r.welch() == null ? "-" : p(r.p()), r.nA() + "/" + r.nB(),
-                    basis(r.basis()), r.verdict()));
+                    basis(r.basis()) + (r.independenceNote() != null ? "*" : ""), r.verdict()));
         }
+        if (c.rows().stream().anyMatch(r -> r.independenceNote() != null)) {
+            b.append("* ").append(c.rows().stream().filter(r -> r.independenceNote() != null).findFirst().orElseThrow()
+                    .independenceNote()).append('\n');
+        }
+        b.append(String.format(Locale.ROOT, "CI: Fieller's interval of B / A, as B vs A (1 inside it exactly when p >= alpha); "));
         b.append(String.format(Locale.ROOT, "Welch's t-test, alpha %s; basis: results = one value per result "
                 + "(repeat or instance), intervals = fio's bw/iops windows of single runs%n", trim(c.alpha())));
         return b.toString();
@@ -63,6 +69,10 @@ public final class ComparisonReport {
                 putNumber(o, "diff", w.diff());
                 putNumber(o, "ci_low", w.ciLow());
                 putNumber(o, "ci_high", w.ciHigh());
+                if (r.ratio() != null) {
+                    putNumber(o, "rel_ci_low", r.ratio().low() - 1);
+                    putNumber(o, "rel_ci_high", r.ratio().high() - 1);
+                }
                 putNumber(o, "t", w.t());
                 putNumber(o, "df", w.df());
                 putNumber(o, "p", w.p());
@@ -71,6 +81,9 @@ public final class ComparisonReport {
             }
             o.put("significant", JsonNode.number(Boolean.toString(r.significant())));
             o.put("verdict", r.verdict());
+            if (r.independenceNote() != null) {
+                o.put("note", r.independenceNote());
+            }
             metrics.add(o);
         }
         root.put("metrics", metrics);

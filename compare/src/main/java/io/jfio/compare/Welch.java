@@ -67,4 +67,77 @@ public final class Welch {
         double q = dist.inverseCumulativeProbability(1.0 - (1.0 - confidence) / 2.0);
         return new Result(a, b, diff, diff - q * se, diff + q * se, t, df, p);
     }
+
+    /**
+     * The ratio meanB / meanA with Fieller's confidence interval: every ratio rho for which
+     * (meanB - rho meanA)^2 &lt;= q^2 (varB / nB + rho^2 varA / nA), q the t quantile at Welch's
+     * degrees of freedom (those of the test, so the interval holds 1 exactly when the test is not
+     * significant). The metrics are positive, so a bound below 0 is cut at 0: as a relative
+     * difference (ratio - 1) the interval never reaches below -100 %. Where A's mean is itself not
+     * distinguishable from 0 the interval has no upper end ({@code high} is +infinity).
+     *
+     * @param low  lower bound of B / A, at least 0 (NaN when there is no test: n &lt; 2 or no variance)
+     * @param high upper bound of B / A (+infinity when unbounded)
+     */
+    public record Ratio(double ratio, double low, double high, double df) {
+    }
+
+    public static Ratio ratio(Summary a, Summary b, double confidence) {
+        double r = a.mean() == 0 ? Double.NaN : b.mean() / a.mean();
+        if (a.n() < 2 || b.n() < 2 || !(a.mean() > 0) || b.mean() < 0) {
+            return new Ratio(r, Double.NaN, Double.NaN, Double.NaN);
+        }
+        double sa2 = a.variance() / a.n();
+        double sb2 = b.variance() / b.n();
+        double se2 = sa2 + sb2;
+        if (se2 == 0) {
+            return new Ratio(r, r, r, Double.NaN);
+        }
+        double df = se2 * se2 / (sa2 * sa2 / (a.n() - 1) + sb2 * sb2 / (b.n() - 1));
+        double q = new TDistribution(null, df).inverseCumulativeProbability(1.0 - (1.0 - confidence) / 2.0);
+        double q2 = q * q;
+        double ma = a.mean();
+        double mb = b.mean();
+        double quad = ma * ma - q2 * sa2;
+        if (quad <= 0) {
+            return new Ratio(r, 0, Double.POSITIVE_INFINITY, df);
+        }
+        double disc = q2 * (ma * ma * sb2 + mb * mb * sa2) - q2 * q2 * sa2 * sb2;
+        double root = Math.sqrt(Math.max(0, disc));
+        double low = (ma * mb - root) / quad;
+        double high = (ma * mb + root) / quad;
+        return new Ratio(r, Math.max(0, low), high, df);
+    }
+
+    /**
+     * Effective sample size of a series with lag-1 autocorrelation rho (an AR(1) reading):
+     * n (1 - rho) / (1 + rho), at most n (negative rho is not taken as extra information) and at
+     * least 1. rho is the sample autocorrelation sum((x_i - m)(x_i+1 - m)) / sum((x_i - m)^2).
+     */
+    public static double effectiveSampleSize(double[] series) {
+        int n = series.length;
+        if (n < 3) {
+            return n;
+        }
+        double rho = lag1Autocorrelation(series);
+        if (Double.isNaN(rho) || rho <= 0) {
+            return n;
+        }
+        return Math.max(1.0, n * (1 - rho) / (1 + rho));
+    }
+
+    /** The sample lag-1 autocorrelation (NaN for a constant series). */
+    public static double lag1Autocorrelation(double[] x) {
+        double m = Summary.of(x).mean();
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < x.length; i++) {
+            double d = x[i] - m;
+            den += d * d;
+            if (i + 1 < x.length) {
+                num += d * (x[i + 1] - m);
+            }
+        }
+        return den == 0 ? Double.NaN : num / den;
+    }
 }

@@ -36,7 +36,9 @@ public final class CommandLine {
             new Own("inflate-log", Arg.REQUIRED), new Own("trigger-file", Arg.REQUIRED),
             new Own("trigger-timeout", Arg.REQUIRED), new Own("trigger", Arg.REQUIRED),
             new Own("trigger-remote", Arg.REQUIRED), new Own("aux-path", Arg.REQUIRED),
-            new Own("merge-blktrace-only", Arg.NONE));
+            new Own("merge-blktrace-only", Arg.NONE),
+            // jfio's own: per-interval NDJSON deltas, and the job-file linter
+            new Own("interval-output", Arg.REQUIRED), new Own("explain", Arg.NONE));
 
     /** A command line fio refuses. */
     public static final class UsageError extends Exception {

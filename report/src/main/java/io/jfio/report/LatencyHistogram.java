@@ -153,4 +153,28 @@ public final class LatencyHistogram {
         long q = qr[0].longValueExact();
         return qr[1].signum() == 0 ? q : q + 1;
     }
+
+    /** Becomes a copy of {@code other}'s buckets (no allocation: interval snapshots reuse one histogram). */
+    public void copyFrom(LatencyHistogram other) {
+        System.arraycopy(other.buckets, 0, buckets, 0, PLAT_NR);
+        count = other.count;
+        restoredList = null;
+        restoredValues = null;
+    }
+
+    /**
+     * Becomes {@code later - earlier}, bucket by bucket: the I/Os recorded between two snapshots of
+     * one histogram, exact because buckets only ever grow. The count is the difference's bucket sum.
+     */
+    public void setDifference(LatencyHistogram later, LatencyHistogram earlier) {
+        long n = 0;
+        for (int i = 0; i < PLAT_NR; i++) {
+            long d = later.buckets[i] - earlier.buckets[i];
+            buckets[i] = d;
+            n += d;
+        }
+        count = n;
+        restoredList = null;
+        restoredValues = null;
+    }
 }

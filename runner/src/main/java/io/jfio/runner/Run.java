@@ -98,6 +98,28 @@ public final class Run {
                 return 1;
             }
         }
+        PrintStream intervalFile = null;
+        if (request.intervalOutput() != null) {
+            try {
+                intervalFile = new PrintStream(new FileOutputStream(request.intervalOutput()), false,
+                        java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println("fio: interval output file open error: " + e.getMessage());
+                closeQuietly(file, report);
+                return 1;
+            }
+        }
+        try {
+            return execute(report, file, intervalFile);
+        } finally {
+            if (intervalFile != null) {
+                intervalFile.close();
+            }
+        }
+    }
+
+    private int execute(PrintStream report, FileOutputStream file, PrintStream intervalFile) {
+        boolean normal = Reporter.formats(request).contains(io.jfio.report.format.OutputFormat.NORMAL);
         Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
         java.util.Set<io.jfio.jobfile.ParseWarning> ignored = new java.util.LinkedHashSet<>();
         for (JobSpec spec : request.jobs()) {
@@ -145,6 +167,7 @@ public final class Run {
             Reporter reporter = new Reporter(request, this);
             DiskTracker diskTracker = new DiskTracker(new DiskDevices());
             StatusDriver status = null;
+            IntervalOutput intervals = null;
             if (reporter.normal()) {
                 reporter.printPreamble(report);
             }
@@ -167,7 +190,8 @@ public final class Run {
                 // The status line belongs on stdout, unless a machine-read format owns stdout: then it
                 // goes to stderr so the JSON/terse output stays parseable (fio mixes them, #731).
                 PrintStream terminal = reporter.normal() || request.outputFile() != null ? out : err;
-                status = new StatusDriver(request, this, terminal, reporter, report, diskTracker);
+                intervals = intervalFile == null ? null : new IntervalOutput(this, intervalFile);
+                status = new StatusDriver(request, this, terminal, reporter, report, diskTracker, intervals);
                 StatusDriver st = status;
                 AggregateBwLog agg = AggregateBwLog.forRun(jobs.stream()
                         .mapToLong(j -> j.options().logs().bwAvgMsec()).min().orElse(500));
@@ -193,6 +217,9 @@ public final class Run {
             diskTracker.finish();
             if (status != null) {
                 status.finish();
+            }
+            if (intervals != null) {
+                intervals.finish();
             }
             result = reporter.write(report, diskTracker.results(), System.currentTimeMillis());
             report.flush();

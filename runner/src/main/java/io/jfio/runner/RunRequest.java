@@ -18,10 +18,20 @@ import java.util.Set;
  * @param readOnly           --readonly: refuse any write or trim
  * @param globalOptions      the [global] options as given (canonical name, value or null), for JSON's
  *                           "global options"; empty when unknown
+ * @param intervalOutput     --interval-output NDJSON file (per-interval deltas at each status interval),
+ *                           or null
  */
 public record RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
                          String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly,
-                         List<java.util.Map.Entry<String, String>> globalOptions) {
+                         List<java.util.Map.Entry<String, String>> globalOptions, String intervalOutput) {
+
+    /** Without --interval-output. */
+    public RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
+                      String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly,
+                      List<java.util.Map.Entry<String, String>> globalOptions) {
+        this(jobs, outputFormats, terseVersion, outputFile, eta, etaNewlineMillis, statusIntervalMillis, readOnly,
+                globalOptions, null);
+    }
 
     /** Without global options (the original contract; JSON then has no "global options"). */
     public RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,

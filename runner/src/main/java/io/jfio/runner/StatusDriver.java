@@ -34,9 +34,11 @@ final class StatusDriver {
     private final long[] lastBytes = new long[3];
     private final long[] lastIos = new long[3];
     private boolean printed;
+    private final IntervalOutput intervals;
 
     StatusDriver(RunRequest request, Run run, PrintStream terminal, Reporter reporter, PrintStream report,
-                 DiskTracker disks) {
+                 DiskTracker disks, IntervalOutput intervals) {
+        this.intervals = intervals;
         this.request = request;
         this.run = run;
         this.terminal = terminal;
@@ -63,6 +65,9 @@ final class StatusDriver {
         long ms = (System.nanoTime() - run.runStartNanos()) / 1_000_000L;
         if (ms >= nextStatusMs) {
             nextStatusMs += request.statusIntervalMillis();
+            if (intervals != null) {
+                intervals.interval(); // first: rendering the report may take a while on a busy machine
+            }
             reporter.write(report, disks.results(), System.currentTimeMillis());
         }
         if (!enabled || ms < nextLineMs) {

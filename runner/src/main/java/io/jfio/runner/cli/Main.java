@@ -12,6 +12,9 @@ import io.jfio.jobfile.ParseResult;
 import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
+import io.jfio.runner.explain.Devices;
+import io.jfio.runner.explain.Explainer;
+import io.jfio.runner.explain.Finding;
 import io.jfio.runner.log.AggregateBwLog;
 import io.jfio.runner.log.InflateLog;
 
@@ -74,6 +77,7 @@ public final class Main {
             boolean parseOnly = false;
             boolean readOnly = false;
             boolean warningsFatal = false;
+            boolean explain = false;
             List<String> sections = new ArrayList<>();
             CommandLine pre = new CommandLine(args);
             while (true) {
@@ -91,6 +95,7 @@ public final class Main {
                     case "parse-only" -> parseOnly = true;
                     case "readonly" -> readOnly = true;
                     case "warnings-fatal" -> warningsFatal = true;
+                    case "explain" -> explain = true;
                     case "section" -> {
                         if (it.value().equals("global")) {
                             err.println("fio: can't use global as only section");
@@ -110,6 +115,7 @@ public final class Main {
             String eta = "auto";
             long etaNewline = 0;
             long statusInterval = 0;
+            String intervalOutput = null;
             CommandLine cl = new CommandLine(args);
             AggregateBwLog.request(null);
             try {
@@ -146,6 +152,7 @@ public final class Main {
                             return enghelp(it.value());
                         }
                         case "output" -> outputFile = it.value();
+                        case "interval-output" -> intervalOutput = it.value();
                         case "minimal" -> formats = new LinkedHashSet<>(List.of("terse"));
                         case "append-terse" -> formats.add("terse");
                         case "output-format" -> {
@@ -217,6 +224,9 @@ public final class Main {
                     parser.parseFile(f);
                 }
                 ParseResult result = parser.finish();
+                if (explain) {
+                    return explain(result);
+                }
                 if (dry && outputFile != null) {
                     // fio writes everything it would print to --output; for runs the runner does that
                     try (PrintStream file = new PrintStream(new FileOutputStream(outputFile), true,
@@ -239,18 +249,40 @@ public final class Main {
                     usage(err);
                     return 1;
                 }
+                if (intervalOutput != null && statusInterval == 0) {
+                    err.println("jfio: --interval-output needs --status-interval (the interval length)");
+                    return 1;
+                }
                 RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
-                        statusInterval, readOnly, result.globalOptions());
+                        statusInterval, readOnly, result.globalOptions(), intervalOutput);
                 return Run.execute(request, out, err);
             } catch (CommandLine.UsageError e) {
                 err.println("fio: " + e.getMessage());
                 return 1;
             } catch (JobFileException e) {
+                if (explain) {
+                    out.println((e.location() == null ? "" : e.location() + ": ") + "fio refuses this job file: "
+                            + e.getMessage());
+                    out.println("jfio --explain: 1 finding (fio stops at the first refusal)");
+                    return 1;
+                }
                 out.print(e.showcmdSoFar());
                 printWarnings(parser.warnings());
                 err.println("fio: " + e.line());
                 return e.exitStatus();
             }
+        }
+
+        /** --explain: the known traps per option line; 0 when there is none, 1 otherwise. */
+        private int explain(ParseResult result) {
+            List<Finding> found = new Explainer(new Devices()).explain(result.jobs(), result.globalOptions(),
+                    result.warnings());
+            for (Finding f : found) {
+                out.println(f);
+            }
+            out.println(found.isEmpty() ? "jfio --explain: no known trap found"
+                    : "jfio --explain: " + found.size() + " finding" + (found.size() == 1 ? "" : "s"));
+            return found.isEmpty() ? 0 : 1;
         }
 
         private void printWarnings(List<ParseWarning> warnings) {
@@ -349,6 +381,8 @@ public final class Main {
             p.println("  --eta=when            When ETA estimate should be printed (always, never, auto)");
             p.println("  --eta-newline=time    Force a new line for every 'time' period passed");
             p.println("  --status-interval=t   Force full status dump every 't' period passed");
+            p.println("  --explain             jfio: explain the known traps in the job files, per line (exit 1 if any)");
+            p.println("  --interval-output=f   jfio: per-interval deltas as NDJSON into file f (needs --status-interval)");
             p.println("  --section=name        Only run the named job section(s) of the first job file");
             p.println("  --showcmd             Turn each job file into an equivalent command line");
             p.println("  --parse-only          Parse options only, don't start any I/O");

@@ -3,8 +3,11 @@ package io.jfio.runner.stats;
 import io.jfio.report.Buckets;
 import io.jfio.report.LatencyHistogram;
 import io.jfio.report.StreamStat;
+import io.jfio.report.interval.IntervalCounters;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Everything one job thread measures (fio's thread_stat: latencies, counters, depths, errors),
@@ -226,7 +229,71 @@ public final class JobStats {
         if (nowNanos >= nextPublishNanos) {
             nextPublishNanos = nowNanos + 1_000_000L;
             publish();
+            if (snapshotState.get() == SNAP_REQUESTED && snapshotState.compareAndSet(SNAP_REQUESTED, SNAP_COPYING)) {
+                copyInto(snapshotTarget);
+                snapshotState.set(SNAP_DONE);
+            }
         }
+    }
+
+    // Interval snapshots (--interval-output): the job thread copies its own counters between two
+    // completion batches, so one snapshot is consistent; a thread that does not come by in time
+    // (blocked in a long I/O, or past its loop) has the reader copy instead.
+    private static final int SNAP_IDLE = 0;
+    private static final int SNAP_REQUESTED = 1;
+    private static final int SNAP_COPYING = 2;
+    private static final int SNAP_DONE = 3;
+    private static final int SNAP_READER = 4;
+    private final AtomicInteger snapshotState = new AtomicInteger();
+    private IntervalCounters snapshotTarget;
+
+    /** Asks the job thread to copy its counters into {@code target} at its next publish (reader side). */
+    public void requestSnapshot(IntervalCounters target) {
+        snapshotTarget = target;
+        snapshotState.set(SNAP_REQUESTED); // volatile store publishes the target
+    }
+
+    /**
+     * Waits until the requested snapshot is in its target; after {@code deadlineNanos} (System.nanoTime)
+     * the calling thread copies it itself unless the job thread has begun.
+     */
+    public void awaitSnapshot(long deadlineNanos) {
+        while (snapshotState.get() != SNAP_DONE) {
+            if (System.nanoTime() - deadlineNanos >= 0 && snapshotState.compareAndSet(SNAP_REQUESTED, SNAP_READER)) {
+                copyInto(snapshotTarget);
+                break;
+            }
+            LockSupport.parkNanos(100_000L);
+        }
+        snapshotTarget = null;
+        snapshotState.set(SNAP_IDLE);
+    }
+
+    /**
+     * Copies the cumulative counters of the measured phase into {@code c} (no allocation). Before the
+     * measured phase (ramp_time) everything is zero: fio discards ramp I/O, and so do the intervals.
+     */
+    public void copyInto(IntervalCounters c) {
+        if (measureStartNanos == 0) {
+            c.clear();
+            return;
+        }
+        for (int d = 0; d < DIRS; d++) {
+            c.ioBytes[d] = ioBytes[d];
+            c.totalIos[d] = totalIoU[d];
+            c.completedIos[d] = ioCompleted[d];
+            c.runtimeUs[d] = runtimeMicros[d];
+            copyLatency(c, IntervalCounters.SLAT, d, slat[d], slatHist[d]);
+            copyLatency(c, IntervalCounters.CLAT, d, clat[d], clatHist[d]);
+            copyLatency(c, IntervalCounters.LAT, d, lat[d], latHist[d]);
+        }
+        c.jobs = 1;
+    }
+
+    private static void copyLatency(IntervalCounters c, int kind, int d, StreamStat s, LatencyHistogram h) {
+        c.hist[kind][d].copyFrom(h);
+        c.latSamples[kind][d] = s.samples();
+        c.latSum[kind][d] = s.mean() * s.samples();
     }
 
     /** Publishes progress to other threads (cheap ordered stores). */
