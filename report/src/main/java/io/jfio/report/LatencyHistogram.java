@@ -154,9 +154,18 @@ public final class LatencyHistogram {
         return qr[1].signum() == 0 ? q : q + 1;
     }
 
-    /** Becomes a copy of {@code other}'s buckets (no allocation: interval snapshots reuse one histogram). */
+    /**
+     * Becomes a copy of {@code other}'s buckets. Interval snapshots reuse one histogram, so this
+     * allocates at most once: when {@code other} has its first sample. A histogram that never had
+     * one (its buckets not allocated yet) copies as empty.
+     */
     public void copyFrom(LatencyHistogram other) {
-        System.arraycopy(other.buckets, 0, buckets, 0, PLAT_NR);
+        long[] from = other.buckets;
+        if (from != null) {
+            System.arraycopy(from, 0, counters(), 0, PLAT_NR);
+        } else if (buckets != null) {
+            Arrays.fill(buckets, 0);
+        }
         count = other.count;
         restoredList = null;
         restoredValues = null;
@@ -167,11 +176,20 @@ public final class LatencyHistogram {
      * one histogram, exact because buckets only ever grow. The count is the difference's bucket sum.
      */
     public void setDifference(LatencyHistogram later, LatencyHistogram earlier) {
+        long[] l = later.buckets;
+        long[] e = earlier.buckets;
         long n = 0;
-        for (int i = 0; i < PLAT_NR; i++) {
-            long d = later.buckets[i] - earlier.buckets[i];
-            buckets[i] = d;
-            n += d;
+        if (l == null) { // no sample yet in the later snapshot, so none in the earlier one either
+            if (buckets != null) {
+                Arrays.fill(buckets, 0);
+            }
+        } else {
+            long[] b = counters();
+            for (int i = 0; i < PLAT_NR; i++) {
+                long d = l[i] - (e == null ? 0 : e[i]);
+                b[i] = d;
+                n += d;
+            }
         }
         count = n;
         restoredList = null;

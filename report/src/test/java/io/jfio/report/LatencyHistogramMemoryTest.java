@@ -58,4 +58,32 @@ class LatencyHistogramMemoryTest {
         empty.clear();
         assertEquals(0, empty.count());
     }
+
+    @Test
+    void snapshotsOfHistogramsWithoutSamplesCopyAndSubtractAsEmpty() {
+        // interval snapshots copy and subtract histograms that may not have had a sample yet
+        LatencyHistogram live = new LatencyHistogram();
+        LatencyHistogram earlier = new LatencyHistogram();
+        LatencyHistogram later = new LatencyHistogram();
+        LatencyHistogram delta = new LatencyHistogram();
+        earlier.copyFrom(live);
+        later.copyFrom(live);
+        delta.setDifference(later, earlier);
+        assertEquals(0, earlier.count());
+        assertEquals(0, delta.count());
+        live.add(5_000);
+        live.add(70_000);
+        later.copyFrom(live);
+        delta.setDifference(later, earlier);
+        assertEquals(2, delta.count());
+        assertEquals(1, delta.bucket(LatencyHistogram.indexOf(70_000)));
+        earlier.copyFrom(later);
+        live.add(70_000);
+        later.copyFrom(live);
+        delta.setDifference(later, earlier);
+        assertEquals(1, delta.count());
+        assertEquals(0, delta.bucket(LatencyHistogram.indexOf(5_000)));
+        delta.copyFrom(new LatencyHistogram());
+        assertEquals(0, delta.bucket(LatencyHistogram.indexOf(70_000)));
+    }
 }
