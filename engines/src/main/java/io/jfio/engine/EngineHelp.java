@@ -50,9 +50,9 @@ public final class EngineHelp {
             return new Result(0, sb.toString(), "");
         }
         String wanted = option;
-        Optional<EngineOption> match = options.stream().filter(o -> o.name().equals(wanted)).findFirst();
+        Optional<EngineOption> match = options.stream().filter(o -> o.name().equals(wanted) || wanted.equals(o.alias())).findFirst();
         if (match.isPresent()) {
-            return new Result(0, String.format("%20s: %s%n", option, match.get().help()) + optionDetails(match.get()), "");
+            return new Result(0, String.format("%20s: %s%n", match.get().name(), match.get().help()) + optionDetails(match.get()), "");
         }
         EngineOption closest = null;
         int best = Integer.MAX_VALUE;
@@ -73,6 +73,9 @@ public final class EngineHelp {
     /** The type/default/range/values block fio prints under an option's help line. */
     static String optionDetails(EngineOption o) {
         StringBuilder sb = new StringBuilder();
+        if (o.alias() != null) {
+            sb.append(String.format("%20s: %s%n", "alias", o.alias()));
+        }
         sb.append(String.format("%20s: %s%n", "type", typeHelp(o.type())));
         sb.append(String.format("%20s: %s%n", "default", o.defaultValue() == null ? "no default" : o.defaultValue()));
         // fio shows no range for booleans, though it enforces 0/1

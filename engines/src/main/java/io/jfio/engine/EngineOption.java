@@ -15,10 +15,17 @@ import java.util.List;
  * @param maxValue     for integers: largest accepted value
  * @param parent       the option this one refines (fio's .parent: --enghelp indents it under it), or null
  * @param choiceHelp   for {@link Type#CHOICE}: one help text per choice (empty when none)
+ * @param alias        a second name the option answers to (fio's .alias, e.g. net's proto), or null
  */
 public record EngineOption(String name, Type type, String defaultValue, String help,
                            List<String> choices, long minValue, long maxValue,
-                           String parent, List<String> choiceHelp) {
+                           String parent, List<String> choiceHelp, String alias) {
+
+    public EngineOption(String name, Type type, String defaultValue, String help,
+                        List<String> choices, long minValue, long maxValue,
+                        String parent, List<String> choiceHelp) {
+        this(name, type, defaultValue, help, choices, minValue, maxValue, parent, choiceHelp, null);
+    }
 
     public EngineOption(String name, Type type, String defaultValue, String help,
                         List<String> choices, long minValue, long maxValue) {
@@ -62,6 +69,13 @@ public record EngineOption(String name, Type type, String defaultValue, String h
 
     /** The same option shown under {@code parentName} in --enghelp. */
     public EngineOption under(String parentName) {
-        return new EngineOption(name, type, defaultValue, help, choices, minValue, maxValue, parentName, choiceHelp);
+        return new EngineOption(name, type, defaultValue, help, choices, minValue, maxValue, parentName, choiceHelp,
+            alias);
+    }
+
+    /** The same option, also answering to {@code aliasName} (and --enghelp shows it). */
+    public EngineOption alias(String aliasName) {
+        return new EngineOption(name, type, defaultValue, help, choices, minValue, maxValue, parent, choiceHelp,
+            aliasName);
     }
 }

@@ -26,6 +26,9 @@ public final class EngineOptions {
         EngineOptions eo = new EngineOptions();
         for (EngineOption o : options) {
             eo.declared.put(o.name(), o);
+            if (o.alias() != null) {
+                eo.declared.put(o.alias(), o);
+            }
         }
         for (EngineOption o : options) {
             if (o.defaultValue() != null && o.type() != EngineOption.Type.FLAG) {

@@ -27,12 +27,15 @@ import io.jfio.engine.nativeio.PosixLib;
 import io.jfio.engine.nativeio.RawMemory;
 
 /**
- * fio's net engine (engines/net.c) for TCP over IPv4 and UNIX stream sockets: a job with
+ * fio's net engine (engines/net.c) for TCP and UDP over IPv4 and IPv6 and UNIX stream sockets: a job with
  * {@code listen} (or, for unix, a reading job) binds and accepts one connection when its file is
  * opened, the other side connects to hostname:port (or the socket path); writes are send(2)
  * (MSG_MORE while more is to come), reads recv(2); with pingpong every I/O is answered by one in
  * the other direction. Closing sends fio's 8-byte link-close message, which ends the peer's job
- * when it arrives in place of data. UDP, IPv6 and vsock are refused with a clear error.
+ * when it arrives in place of data. UDP is fio's datagram protocol: a reading job binds, waits for
+ * the sender's link-open datagram, then receives until the link-close datagram; a hostname in
+ * 224.0.0.0/4 makes it multicast (the reader joins the group, the writer sets TTL and interface).
+ * vsock is refused with a clear error.
  *
  * netsplice is the same engine whose TCP transfers go through a pipe it owns, as fio's: a write
  * vmsplices the buffer into the pipe and splices the pipe into the socket, a read splices the
@@ -42,7 +45,13 @@ import io.jfio.engine.nativeio.RawMemory;
 public final class NetEngine implements IoEngine {
     private static final int AF_UNIX = 1;
     private static final int AF_INET = 2;
+    private static final int AF_INET6 = 10;
     private static final int SOCK_STREAM = 1;
+    private static final int SOCK_DGRAM = 2;
+    private static final int IPPROTO_IP = 0;
+    private static final int IP_MULTICAST_IF = 32;
+    private static final int IP_MULTICAST_TTL = 33;
+    private static final int IP_ADD_MEMBERSHIP = 35;
     private static final int SOL_SOCKET = 1;
     private static final int SO_REUSEADDR = 2;
     private static final int SO_SNDBUF = 7;
@@ -56,6 +65,10 @@ public final class NetEngine implements IoEngine {
     private static final int MSG_WAITALL = 0x100;
     private static final int LINK_MAGIC = 0x6c696e6b;
     private static final int LINK_CLOSE = 0x89;
+    private static final int LINK_OPEN = 0x98;
+    /** The trailer fio's UDP sender writes at the end of each datagram (magic, bs, sequence). */
+    private static final long UDP_SEQ_MAGIC = 0x657375716e556563L;
+    private static final int UDP_SEQ_LEN = 24;
     private static final int SPLICE_F_MOVE = 1;
 
     static final List<EngineOption> OPTIONS = List.of(
@@ -63,7 +76,8 @@ public final class NetEngine implements IoEngine {
         EngineOption.integer("port", null, 1, 65535, "Port to use for TCP or UDP net connections"),
         EngineOption.choice("protocol", "tcp", List.of("tcp", "tcpv6", "udp", "udpv6", "unix", "vsock"),
             List.of("Transmission Control Protocol", "Transmission Control Protocol V6", "User Datagram Protocol",
-                "User Datagram Protocol V6", "UNIX domain socket", "Virtual socket"), "Network protocol to use"),
+                "User Datagram Protocol V6", "UNIX domain socket", "Virtual socket"), "Network protocol to use")
+            .alias("proto"),
         new EngineOption("nodelay", EngineOption.Type.BOOL, null, "Use TCP_NODELAY on TCP connections",
             List.of(), 0, 1),
         EngineOption.flag("listen", "Listen for incoming TCP connections"),
@@ -77,6 +91,12 @@ public final class NetEngine implements IoEngine {
     private LibC libc;
     private PosixLib net;
     private boolean unix;
+    private boolean udp;
+    private boolean ipv6;
+    private boolean multicast;
+    private String intfc;
+    private int ttl;
+    private long udpSendSeq;
     private boolean listen;
     private boolean nodelay;
     private boolean pingpong;
@@ -132,11 +152,13 @@ public final class NetEngine implements IoEngine {
     public void init(EngineContext ctx) throws EngineException {
         EngineOptions eo = EngineOptions.parse(OPTIONS, ctx.engineOptions());
         String proto = eo.getString("protocol");
-        if (!proto.equals("tcp") && !proto.equals("unix")) {
-            throw new EngineException(Errno.EINVAL, "net", "jfio: net protocol=" + proto
-                + " is not supported (tcp and unix are)");
+        if (proto.equals("vsock")) {
+            throw new EngineException(Errno.EINVAL, "net", "jfio: net protocol=vsock is not supported"
+                + " (tcp, tcpv6, udp, udpv6 and unix are)");
         }
         unix = proto.equals("unix");
+        udp = proto.startsWith("udp");
+        ipv6 = proto.endsWith("v6");
         if (ctx.randomIo()) {
             throw new EngineException(Errno.EINVAL, "net", "fio: network IO can't be random");
         }
@@ -154,11 +176,11 @@ public final class NetEngine implements IoEngine {
         pingpong = eo.getBool("pingpong");
         windowSize = eo.getInt("window_size");
         mss = eo.getInt("mss");
-        eo.getString("interface");
-        eo.getLong("ttl");
+        intfc = eo.getString("interface");
+        ttl = (int) eo.getLong("ttl");
         String host = eo.getString("hostname");
         String target = host != null ? host : ctx.files().isEmpty() ? null : ctx.files().get(0).path;
-        if (unix) {
+        if (unix || udp) {
             if (listen) {
                 throw new EngineException(Errno.EINVAL, "net", "fio: listen only valid for TCP proto IO");
             }
@@ -166,6 +188,15 @@ public final class NetEngine implements IoEngine {
                 throw new EngineException(Errno.EINVAL, "net", "fio: datagram network connections must be read OR write");
             }
             listen = reads;
+        }
+        multicast = udp && host != null && isMulticast(host);
+        if (udp && listen && host != null && !multicast) {
+            throw new EngineException(Errno.EINVAL, "net",
+                "fio: hostname not valid for non-multicast inbound network IO");
+        }
+        if (multicast && ipv6) {
+            throw new EngineException(Errno.EINVAL, "net", listen
+                ? "fio: IPv6 not supported for multicast network IO" : "fio: multicast not supported on IPv6");
         }
         libc = Native.libc();
         net = PosixLib.get();
@@ -182,23 +213,16 @@ public final class NetEngine implements IoEngine {
             }
             addrLen = 2 + Math.min(p.length, 107) + 1;
         } else {
-            byte[] ip = {0, 0, 0, 0};
-            if (!listen) {
-                try {
-                    ip = InetAddress.getByName(target == null ? "localhost" : target).getAddress();
-                } catch (UnknownHostException e) {
-                    throw new EngineException(Errno.EINVAL, "net", "fio: getaddrinfo: " + e.getMessage());
-                }
-                if (ip.length != 4) {
-                    throw new EngineException(Errno.EINVAL, "net", "jfio: " + target + " is not an IPv4 address");
-                }
+            byte[] ip = new byte[ipv6 ? 16 : 4];
+            if (!listen || multicast) {
+                ip = resolve(target == null ? "localhost" : target);
             }
-            addr.putShort(0, (short) AF_INET);
+            addr.putShort(0, (short) (ipv6 ? AF_INET6 : AF_INET));
             addr.order(ByteOrder.BIG_ENDIAN).putShort(2, (short) port).order(ByteOrder.LITTLE_ENDIAN);
-            for (int i = 0; i < 4; i++) {
-                addr.put(4 + i, ip[i]);
+            for (int i = 0; i < ip.length; i++) {
+                addr.put((ipv6 ? 8 : 4) + i, ip[i]);
             }
-            addrLen = 16;
+            addrLen = ipv6 ? 28 : 16;
         }
         sizeToSend = 0;
         for (IoFile f : ctx.files()) {
@@ -216,8 +240,47 @@ public final class NetEngine implements IoEngine {
         }
     }
 
+    /** The address of a host name or literal in the protocol's family, as fio's getaddrinfo hints ask. */
+    private byte[] resolve(String target) throws EngineException {
+        try {
+            for (InetAddress a : InetAddress.getAllByName(target)) {
+                byte[] ip = a.getAddress();
+                if (ip.length == (ipv6 ? 16 : 4)) {
+                    return ip;
+                }
+            }
+        } catch (UnknownHostException e) {
+            throw new EngineException(Errno.EINVAL, "net", "fio: getaddrinfo: " + e.getMessage());
+        }
+        throw new EngineException(Errno.EINVAL, "net", "fio: getaddrinfo: Address family for hostname not supported");
+    }
+
+    /** 224.0.0.0 to 239.255.255.255, as fio's net.c tests a hostname for multicast. */
+    static boolean isMulticast(String host) {
+        String[] p = host.split("\\.", -1);
+        if (p.length != 4) {
+            return false;
+        }
+        try {
+            int first = Integer.parseInt(p[0]);
+            for (String q : p) {
+                int v = Integer.parseInt(q);
+                if (v < 0 || v > 255) {
+                    return false;
+                }
+            }
+            return first >= 224 && first <= 239;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private int domain() {
+        return unix ? AF_UNIX : ipv6 ? AF_INET6 : AF_INET;
+    }
+
     private void setupListen(String path) throws EngineException {
-        int fd = net.socket(unix ? AF_UNIX : AF_INET, SOCK_STREAM, 0);
+        int fd = net.socket(domain(), udp ? SOCK_DGRAM : SOCK_STREAM, 0);
         if (fd < 0) {
             throw failure("socket");
         }
@@ -228,10 +291,24 @@ public final class NetEngine implements IoEngine {
             setInt(fd, SOL_SOCKET, SO_REUSEPORT, 1, "setsockopt");
             socketBuffers(fd);
         }
+        if (multicast) {
+            // struct ip_mreq: the group, then the interface (INADDR_ANY unless interface= names one)
+            scratch.putInt(0, addr.getInt(4));
+            scratch.putInt(4, intfc == null ? 0 : ipv4(intfc));
+            if (net.setsockopt(fd, IPPROTO_IP, IP_ADD_MEMBERSHIP, scratchAddr, 8) < 0) {
+                EngineException e = failure("setsockopt IP_ADD_MEMBERSHIP");
+                libc.close(fd);
+                throw e;
+            }
+        }
         if (net.bind(fd, addrAddr, addrLen) < 0) {
             EngineException e = failure("bind");
             libc.close(fd);
             throw e;
+        }
+        if (udp) {
+            listenFd = fd;
+            return;
         }
         if (net.listen(fd, 10) < 0) {
             EngineException e = failure("listen");
@@ -246,7 +323,7 @@ public final class NetEngine implements IoEngine {
             setInt(fd, SOL_SOCKET, SO_RCVBUF, windowSize, "rcvbuf window size");
             setInt(fd, SOL_SOCKET, SO_SNDBUF, windowSize, "sndbuf window size");
         }
-        if (mss > 0 && !unix) {
+        if (mss > 0 && !unix && !udp) {
             setInt(fd, IPPROTO_TCP, TCP_MAXSEG, mss, "setsockopt TCP_MAXSEG");
         }
     }
@@ -258,6 +335,30 @@ public final class NetEngine implements IoEngine {
         }
     }
 
+    /** interface= as an IPv4 address in network order, as fio's inet_aton reads it. */
+    private int ipv4(String ip) throws EngineException {
+        String[] p = ip.split("\\.", -1);
+        if (p.length == 4) {
+            try {
+                int v = 0;
+                for (int i = 3; i >= 0; i--) {
+                    int b = Integer.parseInt(p[i]);
+                    if (b < 0 || b > 255) {
+                        v = -1;
+                        break;
+                    }
+                    v = (v << 8) | b;
+                }
+                if (v != -1 || ip.equals("255.255.255.255")) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // fall through to fio's message
+            }
+        }
+        throw new EngineException(Errno.EINVAL, "net", "fio: interface not valid interface IP");
+    }
+
     private static EngineException failure(String func) {
         int e = Native.errno();
         return new EngineException(e, func, null);
@@ -266,6 +367,10 @@ public final class NetEngine implements IoEngine {
     @Override
     public void openFile(IoFile file, int openFlags) throws EngineException {
         int fd;
+        if (udp) {
+            openDatagram(file);
+            return;
+        }
         if (listen) {
             if (info != null) {
                 info.println("fio: waiting for connection");
@@ -277,7 +382,7 @@ public final class NetEngine implements IoEngine {
                 throw failure("accept");
             }
         } else {
-            fd = net.socket(unix ? AF_UNIX : AF_INET, SOCK_STREAM, 0);
+            fd = net.socket(domain(), SOCK_STREAM, 0);
             if (fd < 0) {
                 throw failure("socket");
             }
@@ -303,6 +408,65 @@ public final class NetEngine implements IoEngine {
         }
     }
 
+    /**
+     * UDP as fio's net.c: the receiver uses its bound socket and waits for the sender's link-open
+     * datagram; the sender opens an unconnected socket (multicast TTL/interface set for a group
+     * address) and sends that datagram to the receiver.
+     */
+    private void openDatagram(IoFile file) throws EngineException {
+        if (listen) {
+            file.fd = listenFd;
+            scratch.putInt(128, 128);
+            long r = net.recvfrom(listenFd, scratchAddr, 8, MSG_WAITALL, addrAddr, scratchAddr + 128);
+            if (r < 0) {
+                file.fd = -1;
+                throw failure("recvfrom udp link open");
+            }
+            scratch.order(ByteOrder.BIG_ENDIAN);
+            int magic = scratch.getInt(0);
+            int cmd = scratch.getInt(4);
+            scratch.order(ByteOrder.LITTLE_ENDIAN);
+            if (magic != LINK_MAGIC || cmd != LINK_OPEN) {
+                file.fd = -1;
+                throw new EngineException(Errno.EINVAL, "net", String.format("fio: bad udp open magic %x/%x",
+                    magic, cmd));
+            }
+            return;
+        }
+        int fd = net.socket(domain(), SOCK_DGRAM, 0);
+        if (fd < 0) {
+            throw failure("socket");
+        }
+        file.fd = fd;
+        try {
+            socketBuffers(fd);
+            if (multicast) {
+                if (intfc != null) {
+                    scratch.putInt(0, ipv4(intfc));
+                    setInt4(fd, IP_MULTICAST_IF, "setsockopt IP_MULTICAST_IF");
+                }
+                scratch.putInt(0, ttl);
+                setInt4(fd, IP_MULTICAST_TTL, "setsockopt IP_MULTICAST_TTL");
+            }
+            // the link-open message goes in network byte order, the close message in little-endian, as fio's
+            scratch.order(ByteOrder.BIG_ENDIAN).putInt(0, LINK_MAGIC).putInt(4, LINK_OPEN)
+                .order(ByteOrder.LITTLE_ENDIAN);
+            if (net.sendto(fd, scratchAddr, 8, MSG_WAITALL, addrAddr, addrLen) < 0) {
+                throw failure("sendto udp link open");
+            }
+        } catch (EngineException e) {
+            libc.close(fd);
+            file.fd = -1;
+            throw e;
+        }
+    }
+
+    private void setInt4(int fd, int opt, String what) throws EngineException {
+        if (net.setsockopt(fd, IPPROTO_IP, opt, scratchAddr, 4) < 0) {
+            throw failure(what);
+        }
+    }
+
     @Override
     public void closeFile(IoFile file) {
         if (file.fd < 0) {
@@ -311,7 +475,14 @@ public final class NetEngine implements IoEngine {
         // fio's link-close message tells the peer this side is done
         scratch.putInt(0, LINK_MAGIC);
         scratch.putInt(4, LINK_CLOSE);
-        net.send(file.fd, scratchAddr, 8, MSG_NOSIGNAL);
+        if (udp) {
+            net.sendto(file.fd, scratchAddr, 8, MSG_WAITALL, addrAddr, addrLen);
+            if (file.fd == listenFd) {
+                listenFd = -1; // the receiver's file is its bound socket: closed once, here
+            }
+        } else {
+            net.send(file.fd, scratchAddr, 8, MSG_NOSIGNAL);
+        }
         libc.close(file.fd);
         file.fd = -1;
     }
@@ -336,6 +507,9 @@ public final class NetEngine implements IoEngine {
     /** One send or recv of the unit's buffer: bytes moved, 0 when the peer is gone, -1 on error. */
     private long transfer(IoUnit u, IoDirection d) {
         int fd = u.file.fd;
+        if (udp) {
+            return datagram(u, d);
+        }
         if (pipeRead >= 0 && !unix) {
             return spliceTransfer(u, d);
         }
@@ -362,6 +536,41 @@ public final class NetEngine implements IoEngine {
             }
         }
         if (r == 0 || isCloseMessage(u, r)) {
+            finished = true;
+            return 0;
+        }
+        return r;
+    }
+
+    /**
+     * One datagram: the sender stamps fio's sequence trailer in the buffer's last 24 bytes and sends
+     * to the receiver's address; the receiver remembers where each came from (its pingpong reply
+     * goes there) and ends at the sender's link-close datagram.
+     */
+    private long datagram(IoUnit u, IoDirection d) {
+        int fd = u.file.fd;
+        if (d == IoDirection.WRITE) {
+            if (u.length >= UDP_SEQ_LEN) {
+                com.kenai.jffi.MemoryIO m = com.kenai.jffi.MemoryIO.getInstance();
+                long t = u.bufferAddress + u.length - UDP_SEQ_LEN;
+                m.putLong(t, UDP_SEQ_MAGIC);
+                m.putLong(t + 8, u.length);
+                m.putLong(t + 16, udpSendSeq++);
+            }
+            long r = net.sendto(fd, u.bufferAddress, u.length, 0, addrAddr, addrLen);
+            if (r > 0) {
+                bytesSent += r;
+            }
+            return r;
+        }
+        long r;
+        if (listen) {
+            scratch.putInt(128, 128);
+            r = net.recvfrom(fd, u.bufferAddress, u.length, 0, addrAddr, scratchAddr + 128);
+        } else {
+            r = net.recvfrom(fd, u.bufferAddress, u.length, 0, 0, 0);
+        }
+        if (isCloseMessage(u, r)) {
             finished = true;
             return 0;
         }
@@ -443,7 +652,7 @@ public final class NetEngine implements IoEngine {
 
     @Override
     public void cleanup() {
-        if (listenFd >= 0) {
+        if (listenFd >= 0) {  // a TCP/unix listener, or a UDP receiver whose file never opened
             libc.close(listenFd);
             listenFd = -1;
         }

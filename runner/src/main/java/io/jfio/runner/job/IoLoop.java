@@ -522,16 +522,19 @@ public final class IoLoop {
             errors.ioError(u, (int) -res, inline);
         } else if (ddir < 3) {
             long bytes = res;
+            if (inline && bytes == 0 && engine.finished()) {
+                // the engine ended the job (fio's td->done: a net peer closed the link); fio's net
+                // engine returns FIO_Q_BUSY for that I/O, so it is neither issued nor short
+                stats.totalIoU[ddir]--;
+                engineDone = true;
+                pool.release(u);
+                return;
+            }
             if (inline && bytes < u.length) {
                 if (measuring) {
                     stats.shortIoU[ddir]++;
                 }
-                if (bytes == 0 && engine.finished()) {
-                    // the engine ended the job (fio's td->done: a net peer closed the link)
-                    engineDone = true;
-                    pool.release(u);
-                    return;
-                } else if (bytes == 0) {
+                if (bytes == 0) {
                     // fio: a zero-byte transfer ends the job ("full resid").
                     errors.fail(5, "full resid", null);
                 } else if (u.file == null || u.offset + bytes < u.file.realSize) {

@@ -357,10 +357,10 @@ class MoreEnginesRunTest {
     void netRefusesWhatJfioDoesNotDo() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.run(new String[] {"--name=u", "--ioengine=net", "--protocol=udp", "--port=9", "--rw=write",
+        int rc = Main.run(new String[] {"--name=u", "--ioengine=net", "--protocol=vsock", "--port=9", "--rw=write",
             "--size=1m"}, new PrintStream(out, true), new PrintStream(err, true), System.getenv(), MachineInfo.current());
         assertEquals(1, rc);
-        assertTrue(err.toString().contains("net protocol=udp is not supported"), err.toString());
+        assertTrue(err.toString().contains("net protocol=vsock is not supported"), err.toString());
     }
 
     @Test

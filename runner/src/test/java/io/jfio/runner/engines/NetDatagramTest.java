@@ -1,0 +1,246 @@
+package io.jfio.runner.engines;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.DatagramSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.jfio.report.json.JsonNode;
+import io.jfio.report.json.JsonParser;
+import io.jfio.runner.support.FioVsJfio;
+import io.jfio.runner.support.FioVsJfio.Outcome;
+
+/**
+ * The net engine's UDP (fio's link-open/link-close datagrams), IPv6 (tcpv6/udpv6 over ::1) and
+ * multicast (a 239.0.0.0 group over loopback), each run through jfio and, where fio is installed,
+ * through fio on the same job file: same accept/reject, same io_bytes/total_ios.
+ */
+class NetDatagramTest {
+    private Path dir;
+
+    @BeforeEach
+    void scratch() throws IOException {
+        dir = Files.createTempDirectory(Path.of("/tmp"), "udp-net-");
+    }
+
+    @AfterEach
+    void clean() throws IOException {
+        try (var s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+        Files.deleteIfExists(dir);
+    }
+
+    /** A free UDP port on the loopback interface (asked of the kernel, then released). */
+    private static int freeUdpPort() throws IOException {
+        try (DatagramSocket s = new DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static int freeTcpPort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static boolean ipv6Loopback() throws IOException {
+        Path p = Path.of("/proc/net/if_inet6");
+        return Files.isReadable(p) && Files.readString(p).contains("00000000000000000000000000000001");
+    }
+
+    /**
+     * A size-based receiver/sender pair: 64 KiB in 4 KiB datagrams fits the default socket
+     * receive buffer, so no datagram is dropped and the counts are exact (fio's are too).
+     */
+    private static String pair(String proto, int port, String size, boolean pingpong) {
+        String host = proto.endsWith("v6") ? "::1" : "127.0.0.1";
+        return "[global]\nioengine=net\nprotocol=" + proto + "\nport=" + port + "\nbs=4k\nsize=" + size
+            + "\nruntime=30\n" + (pingpong ? "pingpong=1\n" : "")
+            + "[receiver]\n" + (proto.startsWith("tcp") ? "listen\n" : "") + "rw=read\n"
+            + "[sender]\nhostname=" + host + "\nstartdelay=1\nrw=write\n";
+    }
+
+    private Path write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    /** Per job: read io_bytes, read total_ios, write io_bytes, write total_ios, error. */
+    private static List<List<Long>> figures(Outcome o) {
+        String out = o.out();
+        assertTrue(out.contains("{"), o.both());
+        JsonNode j = JsonParser.parse(out.substring(out.indexOf('{')));
+        List<List<Long>> r = new ArrayList<>();
+        for (JsonNode job : j.get("jobs").elements()) {
+            r.add(List.of(job.get("read").get("io_bytes").asLong(), job.get("read").get("total_ios").asLong(),
+                job.get("write").get("io_bytes").asLong(), job.get("write").get("total_ios").asLong(),
+                job.get("error").asLong()));
+        }
+        return r;
+    }
+
+    private static Outcome jfio(Path job) {
+        return FioVsJfio.jfio(List.of(job.toString(), "--output-format=json"));
+    }
+
+    private static Path fioOrNull() {
+        for (String c : new String[] {System.getProperty("jfio.fio342"), System.getenv("JFIO_FIO342"),
+            "/opt/fio-3.42-src/fio", "/usr/bin/fio"}) {
+            if (c != null && !c.isEmpty() && Files.isExecutable(Path.of(c))) {
+                return Path.of(c);
+            }
+        }
+        return null;
+    }
+
+    private static Outcome fio(Path job) throws IOException {
+        Path f = fioOrNull();
+        return f == null ? null : FioVsJfio.run(List.of(f.toString(), job.toString(), "--output-format=json"), 60);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"udp", "udpv6", "udp pingpong"})
+    void udpPairMovesEveryDatagramAsFioDoes(String mode) throws Exception {
+        String proto = mode.split(" ")[0];
+        assumeTrue(!proto.endsWith("v6") || ipv6Loopback(), "skipped: no IPv6 loopback (::1)");
+        Path job = write("udp.fio", pair(proto, freeUdpPort(), "64k", mode.endsWith("pingpong")));
+        Outcome j = jfio(job);
+        assertEquals(0, j.rc(), j.both());
+        List<List<Long>> jf = figures(j);
+        assertEquals(List.of(65536L, 16L, 0L, 0L, 0L), jf.get(0), j.out());
+        assertEquals(List.of(0L, 0L, 65536L, 16L, 0L), jf.get(1), j.out());
+        job = write("udp.fio", pair(proto, freeUdpPort(), "64k", mode.endsWith("pingpong")));
+        Outcome f = fio(job);
+        if (f == null) {
+            System.out.println("net " + mode + ": fio not installed, jfio figures only");
+            return;
+        }
+        assertEquals(0, f.rc(), f.both());
+        List<List<Long>> ff = figures(f);
+        System.out.printf("net %s: fio %s, jfio %s%n", mode, ff, jf);
+        if (mode.endsWith("pingpong")) {
+            // fio counts the reply of a pingpong I/O in neither direction: only the issued ones are compared
+            assertEquals(ff.get(1).subList(2, 4), jf.get(1).subList(2, 4));
+        } else {
+            assertEquals(ff, jf);
+        }
+    }
+
+    @Test
+    void tcpv6PairOverIpv6Loopback() throws Exception {
+        assumeTrue(ipv6Loopback(), "skipped: no IPv6 loopback (::1)");
+        Path job = write("tcp6.fio", pair("tcpv6", freeTcpPort(), "1m", false));
+        Outcome j = jfio(job);
+        assertEquals(0, j.rc(), j.both());
+        List<List<Long>> jf = figures(j);
+        assertEquals(List.of(0L, 0L, 1L << 20, 256L, 0L), jf.get(1), j.out());
+        assertEquals(1L << 20, jf.get(0).get(0), j.out());
+        Outcome f = fio(write("tcp6.fio", pair("tcpv6", freeTcpPort(), "1m", false)));
+        if (f != null) {
+            assertEquals(0, f.rc(), f.both());
+            List<List<Long>> ff = figures(f);
+            System.out.printf("net tcpv6: fio %s, jfio %s%n", ff, jf);
+            // the sender's figures are exact in both; fio's TCP receiver counts short reads as I/Os
+            assertEquals(ff.get(1), jf.get(1));
+        }
+    }
+
+    @Test
+    void multicastCorpusJobRunsOverLoopback() throws Exception {
+        // fio's examples/netio_multicast.fio, with 64 KiB instead of 100 MiB
+        String text = "[global]\nioengine=net\nprotocol=udp\nbs=64\nsize=64k\nport=" + freeUdpPort()
+            + "\nhostname=239.0.0.0\nttl=1\nruntime=30\n"
+            + "[pingpong_reader]\npingpong=1\nrw=read\n[normal_reader]\nrw=read\n"
+            + "[pingpong_writer]\nstartdelay=1\npingpong=1\nrw=write\n";
+        Outcome f = fio(write("m.fio", text));
+        assumeTrue(f == null || f.rc() == 0, "skipped: fio cannot multicast here either: " + (f == null ? "" : f.both()));
+        Outcome j = jfio(write("m.fio", text));
+        assertEquals(0, j.rc(), j.both());
+        List<List<Long>> jf = figures(j);
+        assertEquals(List.of(65536L, 1024L, 0L, 0L, 0L), jf.get(0), j.out());
+        // nothing paces normal_reader: on a busy machine its socket buffer may overflow and drop
+        // datagrams (fio's did, 983 of 1024); it still ends at the writer's link-close
+        long got = jf.get(1).get(1);
+        assertTrue(got > 0 && got <= 1024 && jf.get(1).get(0) == got * 64 && jf.get(1).get(4) == 0, j.out());
+        // the readers' link-close datagrams go to the writer: when normal_reader ends first, its close
+        // stands in for the writer's last pingpong reply and that I/O moves 0 bytes (fio's race too)
+        long written = jf.get(2).get(2);
+        assertTrue(written == 65536 || written == 65536 - 64, j.out());
+        assertEquals(written / 64, jf.get(2).get(3), j.out());
+        if (f != null) {
+            List<List<Long>> ff = figures(f);
+            System.out.printf("net multicast: fio %s, jfio %s%n", ff, jf);
+            assertEquals(ff.get(0), jf.get(0));
+            assertEquals(ff.get(2).get(2) / 64, ff.get(2).get(3));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "protocol=udp\nport=PORT\nlisten\nrw=read",
+        "protocol=udp\nport=PORT\nrw=rw\nhostname=127.0.0.1",
+        "protocol=udp\nport=PORT\nrw=read\nhostname=127.0.0.1",
+        "protocol=udpv6\nport=PORT\nrw=write\nhostname=239.0.0.1",
+        "protocol=udpv6\nport=PORT\nrw=read\nhostname=239.0.0.1",
+        "protocol=udp\nrw=write\nhostname=127.0.0.1",
+        "protocol=udp\nport=PORT\nrw=randwrite\nhostname=127.0.0.1",
+    })
+    void refusesWhatFioRefuses(String opts) throws Exception {
+        String text = "[j]\nioengine=net\nsize=64k\n" + opts.replace("PORT", String.valueOf(freeUdpPort())) + "\n";
+        Outcome j = jfio(write("bad.fio", text));
+        assertTrue(j.rc() != 0, j.both());
+        assertTrue(j.both().contains("fio: ") || j.both().contains("err="), j.both());
+        Outcome f = fio(write("bad.fio", text));
+        if (f != null) {
+            assertTrue(f.rc() != 0, "fio accepted it: " + f.both());
+        }
+    }
+
+    @Test
+    void protoIsAnAliasOfProtocol() throws Exception {
+        Path job = write("alias.fio", pair("udp", freeUdpPort(), "64k", false).replace("protocol=", "proto="));
+        Outcome j = jfio(job);
+        assertEquals(0, j.rc(), j.both());
+        assertEquals(65536L, figures(j).get(0).get(0));
+        String help = FioVsJfio.jfio(List.of("--enghelp=net,proto")).out();
+        assertTrue(help.contains("            protocol: Network protocol to use\n               alias: proto\n"), help);
+    }
+
+    @Test
+    void udpAllocatesNothingPerIo() throws Exception {
+        // pingpong paces the sender by the receiver's replies: no datagram is dropped, 8192 round trips
+        String jobs = "[global]\nioengine=net\nprotocol=udp\nport=" + freeUdpPort() + "\nbs=512\nsize=4m\npingpong=1\n"
+            + "[receiver]\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        io.jfio.runner.Run r = new io.jfio.runner.Run(new io.jfio.runner.RunRequest(
+            io.jfio.runner.support.Jobs.parse(jobs), java.util.Set.of("normal"), 3, null, "never", 0, 0, false),
+            new PrintStream(out, true), new PrintStream(err, true), io.jfio.runner.Run.defaultEngines(),
+            io.jfio.runner.job.PatternSource.FACTORY);
+        assertEquals(0, r.execute(), err.toString());
+        for (io.jfio.runner.job.Job j : r.jobs()) {
+            long bytes = j.loopAllocatedBytes();
+            System.out.printf("net udp %s: %d bytes allocated in the I/O loop%n", j.spec().name(), bytes);
+            assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");
+            assertTrue(bytes < 256 * 1024, j.spec().name() + ": " + bytes);
+        }
+    }
+}
