@@ -23,50 +23,53 @@ public final class UringCmdOptions extends RingOptions {
 
     private static List<EngineOption> options() {
         List<EngineOption> all = new ArrayList<>();
-        all.add(EngineOption.choice("cmd_type", "nvme", List.of("nvme"), "What type of command to send (nvme only)"));
+        all.add(EngineOption.choice("cmd_type", "nvme", List.of("nvme"), List.of("Issue nvme-uring-cmd"),
+            "Specify uring-cmd type"));
         // Stricter than io_uring's (0/1 only), as jfio's io_uring_cmd has always been.
         all.addAll(declarations(1, "Use polled IO completions (needs nvme poll_queues)",
             "Pre map IO buffers (IORING_URING_CMD_FIXED)"));
         all.add(EngineOption.integer("nonvectored", "-1", -1, 1,
             "Use non-vectored commands (1) or NVME_URING_CMD_IO_VEC (0)"));
         all.add(FORCE_ASYNC);
-        all.add(fua("readfua", "Set FUA flag (force unit access) for all Read operations"));
-        all.add(fua("writefua", "Set FUA flag (force unit access) for all Write operations"));
-        all.add(EngineOption.choice("write_mode", "write", List.of("write"), "Which NVMe command writes use (write only)"));
+        // fio 3.42's are FIO_OPT_BOOL: 0/1 with a value, bare is an error
+        all.add(EngineOption.bool("readfua", "Set FUA flag (force unit access) for all Read operations"));
+        all.add(EngineOption.bool("writefua", "Set FUA flag (force unit access) for all Write operations"));
+        all.add(EngineOption.choice("write_mode", "write", List.of("write", "uncor", "zeroes", "verify"),
+            List.of("Issue Write commands for write operations",
+                "Issue Write Uncorrectable commands for write operations",
+                "Issue Write Zeroes commands for write operations",
+                "Issue Verify commands for write operations"),
+            "Issue Write Uncorrectable or Zeroes command instead of Write command"));
+        all.add(EngineOption.choice("verify_mode", "read", List.of("read", "compare"),
+            List.of("Issue Read commands in the verification phase",
+                "Issue Compare commands in the verification phase"),
+            "Issue Read or Compare command in the verification phase"));
+        // The PI options: accepted with fio's types and ranges; values that would make fio build
+        // a separate metadata buffer or check PI are refused after parsing (see parse()).
+        all.add(EngineOption.integer("md_per_io_size", "0", 0, 0, "Size of separate metadata buffer per I/O (Default: 0)"));
+        all.add(new EngineOption("pi_act", EngineOption.Type.BOOL, "1",
+            "Protection Information Action bit (pi_act=1 or pi_act=0)", List.of(), 0, 1));
+        all.add(new EngineOption("pi_chk", EngineOption.Type.STRING, null,
+            "Control of Protection Information Checking (pi_chk=GUARD,REFTAG,APPTAG)", List.of(), 0, 0));
+        all.add(EngineOption.integer("apptag", "0x1234", 0, 0, "Application Tag used in Protection Information field (Default: 0x1234)"));
+        all.add(EngineOption.integer("apptag_mask", "0xffff", 0, 0, "Application Tag Mask used with Application Tag (Default: 0xffff)"));
+        all.add(EngineOption.bool("deac", "Set DEAC (deallocate) flag for write zeroes command"));
         return List.copyOf(all);
-    }
-
-    /** 0/1, or bare for 1. */
-    private static EngineOption fua(String name, String help) {
-        return new EngineOption(name, EngineOption.Type.FLAG, null, help, List.of(), 0, 1);
     }
 
     public static UringCmdOptions parse(Map<String, String> raw) throws EngineException {
         // Values fio would take but jfio does not implement get a line saying so, not fio's bare
         // "failed parsing".
-        for (Map.Entry<String, String> e : raw.entrySet()) {
-            String k = e.getKey();
-            String v = e.getValue() == null ? "" : e.getValue().trim();
-            switch (k) {
-                case "cmd_type" -> {
-                    if (!v.equals("nvme")) {
-                        throw bad("cmd_type=" + v + " is not supported (jfio's io_uring_cmd supports cmd_type=nvme)");
-                    }
-                }
-                case "write_mode" -> {
-                    if (!v.equals("write")) {
-                        throw bad("write_mode=" + v + " is not supported by jfio's io_uring_cmd (only write)");
-                    }
-                }
-                case "nowait", "uncached" ->
-                    // fio ORs these RWF bits into uring_cmd_flags, which makes every command fail
-                    // with EINVAL; refuse instead of copying that.
-                    throw bad(k + " does not apply to io_uring_cmd (NVMe passthrough has no RWF flags)");
-                default -> {
-                }
+        for (String k : raw.keySet()) {
+            if (k.equals("nowait") || k.equals("uncached")) {
+                // fio ORs these RWF bits into uring_cmd_flags, which makes every command fail
+                // with EINVAL; refuse instead of copying that.
+                throw bad(k + " does not apply to io_uring_cmd (NVMe passthrough has no RWF flags)");
             }
         }
+        // fio's own parse errors (bad values, ranges) first, then what jfio does not implement.
         EngineOptions eo = EngineOptions.parse(OPTIONS, raw);
+        refuseUnimplemented(eo);
         UringCmdOptions o = new UringCmdOptions();
         o.readShared(eo);
         o.nonVectored = eo.getInt("nonvectored") != 0;
@@ -77,6 +80,31 @@ public final class UringCmdOptions extends RingOptions {
             throw bad("fixedbufs with nonvectored=0 is not supported for io_uring_cmd");
         }
         return o;
+    }
+
+    /**
+     * Values fio accepts whose commands jfio does not send (Write Uncorrectable/Zeroes/Verify,
+     * Compare, separate metadata, PI checking): one line naming the option, before any I/O.
+     * pi_act, apptag, apptag_mask and deac take effect in fio only together with these, so alone
+     * they change nothing there either.
+     */
+    private static void refuseUnimplemented(EngineOptions eo) throws EngineException {
+        String wm = eo.getString("write_mode");
+        if (!wm.equals("write")) {
+            throw bad("write_mode=" + wm + " is not supported by jfio's io_uring_cmd (only write_mode=write)");
+        }
+        String vm = eo.getString("verify_mode");
+        if (!vm.equals("read")) {
+            throw bad("verify_mode=" + vm + " is not supported by jfio's io_uring_cmd (only verify_mode=read)");
+        }
+        if (eo.getLong("md_per_io_size") != 0) {
+            throw bad("md_per_io_size=" + eo.getLong("md_per_io_size")
+                + " is not supported by jfio's io_uring_cmd (no separate metadata buffers; only 0)");
+        }
+        if (eo.getString("pi_chk") != null) {
+            throw bad("pi_chk=" + eo.getString("pi_chk")
+                + " is not supported by jfio's io_uring_cmd (no protection information checking)");
+        }
     }
 
     private static EngineException bad(String msg) {
