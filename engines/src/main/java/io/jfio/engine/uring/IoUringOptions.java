@@ -1,5 +1,6 @@
 package io.jfio.engine.uring;
 
+import io.jfio.engine.CmdprioOptions;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
@@ -25,6 +26,7 @@ public final class IoUringOptions extends RingOptions {
         all.add(EngineOption.integer("uncached", "0", 0, Integer.MAX_VALUE, "Use RWF_DONTCACHE for buffered read/writes"));
         all.add(EngineOption.bool("nowait", "Use RWF_NOWAIT for reads/writes"));
         all.add(FORCE_ASYNC);
+        all.addAll(CmdprioOptions.OPTIONS);
         all.add(new EngineOption("defer_taskrun", EngineOption.Type.BOOL, "1",
             "jfio: request SINGLE_ISSUER|DEFER_TASKRUN as fio 3.42 does (0 = COOP_TASKRUN only)",
             List.of(), 0, 1));
@@ -33,7 +35,8 @@ public final class IoUringOptions extends RingOptions {
 
     /** Reads the job's raw options by fio's rules (flags may be bare, nowait needs 0/1, unknown names fail). */
     public static IoUringOptions parse(Map<String, String> raw) throws EngineException {
-        EngineOptions eo = EngineOptions.parse(OPTIONS, raw);
+        EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
+        CmdprioOptions.refuseIfUsed(raw, "io_uring");
         IoUringOptions o = new IoUringOptions();
         o.readShared(eo);
         o.nonvectored = eo.getInt("nonvectored");

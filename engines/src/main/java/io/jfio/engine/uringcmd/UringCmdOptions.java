@@ -1,5 +1,6 @@
 package io.jfio.engine.uringcmd;
 
+import io.jfio.engine.CmdprioOptions;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
@@ -22,15 +23,12 @@ public final class UringCmdOptions extends RingOptions {
     public boolean writeFua;
 
     private static List<EngineOption> options() {
-        List<EngineOption> all = new ArrayList<>();
-        all.add(EngineOption.choice("cmd_type", "nvme", List.of("nvme"), List.of("Issue nvme-uring-cmd"),
-            "Specify uring-cmd type"));
+        // In fio 3.42's order (its --enghelp=io_uring_cmd listing).
         // Stricter than io_uring's (0/1 only), as jfio's io_uring_cmd has always been.
-        all.addAll(declarations(1, "Use polled IO completions (needs nvme poll_queues)",
-            "Pre map IO buffers (IORING_URING_CMD_FIXED)"));
-        all.add(EngineOption.integer("nonvectored", "-1", -1, 1,
-            "Use non-vectored commands (1) or NVME_URING_CMD_IO_VEC (0)"));
-        all.add(FORCE_ASYNC);
+        List<EngineOption> ring = declarations(1, "Use polled IO completions (needs nvme poll_queues)",
+            "Pre map IO buffers (IORING_URING_CMD_FIXED)");
+        List<EngineOption> all = new ArrayList<>();
+        all.add(ring.get(0));
         // fio 3.42's are FIO_OPT_BOOL: 0/1 with a value, bare is an error
         all.add(EngineOption.bool("readfua", "Set FUA flag (force unit access) for all Read operations"));
         all.add(EngineOption.bool("writefua", "Set FUA flag (force unit access) for all Write operations"));
@@ -44,6 +42,16 @@ public final class UringCmdOptions extends RingOptions {
             List.of("Issue Read commands in the verification phase",
                 "Issue Compare commands in the verification phase"),
             "Issue Read or Compare command in the verification phase"));
+        all.addAll(ring.subList(1, ring.size()));
+        all.add(EngineOption.integer("nonvectored", "-1", -1, 1,
+            "Use non-vectored commands (1) or NVME_URING_CMD_IO_VEC (0)"));
+        // listed as fio lists them; parse() refuses both before parsing
+        all.add(EngineOption.integer("uncached", "0", 0, Integer.MAX_VALUE, "Use RWF_DONTCACHE for buffered read/writes"));
+        all.add(EngineOption.bool("nowait", "Use RWF_NOWAIT for reads/writes"));
+        all.add(FORCE_ASYNC);
+        all.add(EngineOption.choice("cmd_type", "nvme", List.of("nvme"), List.of("Issue nvme-uring-cmd"),
+            "Specify uring-cmd type"));
+        all.addAll(CmdprioOptions.OPTIONS);
         // The PI options: accepted with fio's types and ranges; values that would make fio build
         // a separate metadata buffer or check PI are refused after parsing (see parse()).
         all.add(EngineOption.integer("md_per_io_size", "0", 0, 0, "Size of separate metadata buffer per I/O (Default: 0)"));
@@ -68,8 +76,9 @@ public final class UringCmdOptions extends RingOptions {
             }
         }
         // fio's own parse errors (bad values, ranges) first, then what jfio does not implement.
-        EngineOptions eo = EngineOptions.parse(OPTIONS, raw);
+        EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
         refuseUnimplemented(eo);
+        CmdprioOptions.refuseIfUsed(raw, "io_uring_cmd");
         UringCmdOptions o = new UringCmdOptions();
         o.readShared(eo);
         o.nonVectored = eo.getInt("nonvectored") != 0;

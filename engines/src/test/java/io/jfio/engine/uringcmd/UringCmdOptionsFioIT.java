@@ -98,11 +98,23 @@ class UringCmdOptionsFioIT {
     @ParameterizedTest
     @ValueSource(strings = {"io_uring_cmd,write_mode", "io_uring_cmd,verify_mode", "io_uring_cmd,md_per_io_size",
         "io_uring_cmd,pi_act", "io_uring_cmd,pi_chk", "io_uring_cmd,apptag", "io_uring_cmd,apptag_mask",
-        "io_uring_cmd,deac", "io_uring_cmd,cmd_type"})
+        "io_uring_cmd,deac", "io_uring_cmd,cmd_type", "io_uring_cmd,cmdprio_percentage", "io_uring_cmd,cmdprio_class",
+        "io_uring_cmd,cmdprio_hint", "io_uring_cmd,cmdprio", "io_uring_cmd,cmdprio_bssplit", "libaio,cmdprio_percentage",
+        "libaio,cmdprio_bssplit", "io_uring,cmdprio"})
     void enghelpOfTheseOptionsIsFios(String arg) throws Exception {
         Out f = run("--enghelp=" + arg);
         EngineHelp.Result ours = EngineHelp.render(EngineRegistry.load(), arg);
         assertEquals(f.rc(), ours.exitCode());
         assertEquals(f.stdout(), ours.stdout());
+    }
+
+    /** The option names in fio's order; help texts of the older options are jfio's own wording. */
+    @ParameterizedTest
+    @ValueSource(strings = {"io_uring_cmd", "libaio"})
+    void enghelpListsFiosOptionsInFiosOrder(String engine) throws Exception {
+        List<String> theirs = run("--enghelp=" + engine).stdout().lines().map(l -> l.split(":")[0].trim()).toList();
+        List<String> mine = EngineHelp.render(EngineRegistry.load(), engine).stdout().lines()
+            .map(l -> l.split(":")[0].trim()).filter(n -> theirs.contains(n)).toList();
+        assertEquals(theirs, mine);
     }
 }
