@@ -4,6 +4,7 @@ import io.jfio.engine.CmdprioOptions;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
+import io.jfio.engine.uring.NvmeCmdOptions;
 import io.jfio.engine.uring.RingOptions;
 
 import java.util.ArrayList;
@@ -30,18 +31,7 @@ public final class UringCmdOptions extends RingOptions {
         List<EngineOption> all = new ArrayList<>();
         all.add(ring.get(0));
         // fio 3.42's are FIO_OPT_BOOL: 0/1 with a value, bare is an error
-        all.add(EngineOption.bool("readfua", "Set FUA flag (force unit access) for all Read operations"));
-        all.add(EngineOption.bool("writefua", "Set FUA flag (force unit access) for all Write operations"));
-        all.add(EngineOption.choice("write_mode", "write", List.of("write", "uncor", "zeroes", "verify"),
-            List.of("Issue Write commands for write operations",
-                "Issue Write Uncorrectable commands for write operations",
-                "Issue Write Zeroes commands for write operations",
-                "Issue Verify commands for write operations"),
-            "Issue Write Uncorrectable or Zeroes command instead of Write command"));
-        all.add(EngineOption.choice("verify_mode", "read", List.of("read", "compare"),
-            List.of("Issue Read commands in the verification phase",
-                "Issue Compare commands in the verification phase"),
-            "Issue Read or Compare command in the verification phase"));
+        all.addAll(NvmeCmdOptions.FUA_AND_MODES);
         all.addAll(ring.subList(1, ring.size()));
         all.add(EngineOption.integer("nonvectored", "-1", -1, 1,
             "Use non-vectored commands (1) or NVME_URING_CMD_IO_VEC (0)"));
@@ -49,19 +39,9 @@ public final class UringCmdOptions extends RingOptions {
         all.add(EngineOption.integer("uncached", "0", 0, Integer.MAX_VALUE, "Use RWF_DONTCACHE for buffered read/writes"));
         all.add(EngineOption.bool("nowait", "Use RWF_NOWAIT for reads/writes"));
         all.add(FORCE_ASYNC);
-        all.add(EngineOption.choice("cmd_type", "nvme", List.of("nvme"), List.of("Issue nvme-uring-cmd"),
-            "Specify uring-cmd type"));
+        all.add(NvmeCmdOptions.CMD_TYPE);
         all.addAll(CmdprioOptions.OPTIONS);
-        // The PI options: accepted with fio's types and ranges; values that would make fio build
-        // a separate metadata buffer or check PI are refused after parsing (see parse()).
-        all.add(EngineOption.integer("md_per_io_size", "0", 0, 0, "Size of separate metadata buffer per I/O (Default: 0)"));
-        all.add(new EngineOption("pi_act", EngineOption.Type.BOOL, "1",
-            "Protection Information Action bit (pi_act=1 or pi_act=0)", List.of(), 0, 1));
-        all.add(new EngineOption("pi_chk", EngineOption.Type.STRING, null,
-            "Control of Protection Information Checking (pi_chk=GUARD,REFTAG,APPTAG)", List.of(), 0, 0));
-        all.add(EngineOption.integer("apptag", "0x1234", 0, 0, "Application Tag used in Protection Information field (Default: 0x1234)"));
-        all.add(EngineOption.integer("apptag_mask", "0xffff", 0, 0, "Application Tag Mask used with Application Tag (Default: 0xffff)"));
-        all.add(EngineOption.bool("deac", "Set DEAC (deallocate) flag for write zeroes command"));
+        all.addAll(NvmeCmdOptions.PI);
         return List.copyOf(all);
     }
 
@@ -106,14 +86,7 @@ public final class UringCmdOptions extends RingOptions {
         if (!vm.equals("read")) {
             throw bad("verify_mode=" + vm + " is not supported by jfio's io_uring_cmd (only verify_mode=read)");
         }
-        if (eo.getLong("md_per_io_size") != 0) {
-            throw bad("md_per_io_size=" + eo.getLong("md_per_io_size")
-                + " is not supported by jfio's io_uring_cmd (no separate metadata buffers; only 0)");
-        }
-        if (eo.getString("pi_chk") != null) {
-            throw bad("pi_chk=" + eo.getString("pi_chk")
-                + " is not supported by jfio's io_uring_cmd (no protection information checking)");
-        }
+        NvmeCmdOptions.refusePi(eo, "io_uring_cmd");
     }
 
     private static EngineException bad(String msg) {

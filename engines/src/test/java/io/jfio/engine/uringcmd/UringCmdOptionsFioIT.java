@@ -108,9 +108,33 @@ class UringCmdOptionsFioIT {
         assertEquals(f.stdout(), ours.stdout());
     }
 
+    /** io_uring shares the table: passthrough-only options parse and do nothing, as in fio; PI is refused. */
+    @ParameterizedTest
+    @ValueSource(strings = {"readfua=1", "writefua=0", "write_mode=uncor", "verify_mode=compare", "cmd_type=nvme",
+        "deac=1", "apptag=0x10", "md_per_io_size=4k", "pi_chk=GUARD", "write_mode=bad", "readfua"})
+    void ioUringTakesTheSameTable(String line) throws Exception {
+        Path job = Files.createTempFile("uring-opt-", ".fio");
+        Out f;
+        try {
+            Files.writeString(job, "[x]\nioengine=io_uring\n" + line + "\nfilename=/dev/null\nsize=1m\n");
+            f = run("--parse-only", job.toString());
+        } finally {
+            Files.deleteIfExists(job);
+        }
+        if (f.rc() != 0) {
+            EngineException e = assertThrows(EngineException.class, () -> io.jfio.engine.uring.IoUringOptions.parse(given(line)));
+            assertEquals(f.stderr().replace("fio: job x dropped\n", "").stripTrailing(), e.getMessage());
+        } else if (line.startsWith("md_per_io_size") || line.startsWith("pi_chk")) {
+            EngineException e = assertThrows(EngineException.class, () -> io.jfio.engine.uring.IoUringOptions.parse(given(line)));
+            assertTrue(e.getMessage().contains("is not supported by jfio's io_uring"), e.getMessage());
+        } else {
+            io.jfio.engine.uring.IoUringOptions.parse(given(line));
+        }
+    }
+
     /** The option names in fio's order; help texts of the older options are jfio's own wording. */
     @ParameterizedTest
-    @ValueSource(strings = {"io_uring_cmd", "libaio"})
+    @ValueSource(strings = {"io_uring_cmd", "libaio", "io_uring"})
     void enghelpListsFiosOptionsInFiosOrder(String engine) throws Exception {
         List<String> theirs = run("--enghelp=" + engine).stdout().lines().map(l -> l.split(":")[0].trim()).toList();
         List<String> mine = EngineHelp.render(EngineRegistry.load(), engine).stdout().lines()
