@@ -1,5 +1,6 @@
 package io.jfio.engine.aio;
 
+import io.jfio.engine.CmdprioOptions;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
@@ -9,12 +10,18 @@ import java.util.Map;
 
 /** The libaio engine's options (fio 3.42 names; {@code uncached} is a jfio addition). */
 public final class LibaioOptions {
-    public static final List<EngineOption> OPTIONS = List.of(
+    public static final List<EngineOption> OPTIONS = options();
+
+    private static List<EngineOption> options() {
+        List<EngineOption> all = new java.util.ArrayList<>(List.of(
         EngineOption.flag("userspace_reap", "Use alternative user-space reap implementation"),
         EngineOption.bool("nowait", "Use RWF_NOWAIT for reads/writes"),
         EngineOption.bool("libaio_vectored", "Use libaio preadv/pwritev with one iovec"),
         EngineOption.integer("uncached", "0", 0, Integer.MAX_VALUE,
-            "jfio: RWF_DONTCACHE (aio_rw_flags) for buffered reads/writes"));
+            "jfio: RWF_DONTCACHE (aio_rw_flags) for buffered reads/writes")));
+        all.addAll(3, CmdprioOptions.OPTIONS); // where fio lists them
+        return List.copyOf(all);
+    }
 
     public boolean userspaceReap;
     public boolean nowait;
@@ -23,12 +30,8 @@ public final class LibaioOptions {
 
     /** Reads the job's raw options by fio's rules (userspace_reap may be bare, the bools need 0/1). */
     public static LibaioOptions parse(Map<String, String> raw) throws EngineException {
-        for (String k : raw.keySet()) {
-            if (k.startsWith("cmdprio")) {
-                throw new EngineException("libaio: " + k + " is not supported by jfio yet");
-            }
-        }
-        EngineOptions eo = EngineOptions.parse(OPTIONS, raw);
+        EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
+        CmdprioOptions.refuseIfUsed(raw, "libaio");
         LibaioOptions o = new LibaioOptions();
         o.userspaceReap = eo.getBool("userspace_reap");
         o.nowait = eo.getBool("nowait");

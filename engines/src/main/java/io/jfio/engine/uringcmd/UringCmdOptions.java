@@ -1,8 +1,10 @@
 package io.jfio.engine.uringcmd;
 
+import io.jfio.engine.CmdprioOptions;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
+import io.jfio.engine.uring.NvmeCmdOptions;
 import io.jfio.engine.uring.RingOptions;
 
 import java.util.ArrayList;
@@ -22,51 +24,41 @@ public final class UringCmdOptions extends RingOptions {
     public boolean writeFua;
 
     private static List<EngineOption> options() {
-        List<EngineOption> all = new ArrayList<>();
-        all.add(EngineOption.choice("cmd_type", "nvme", List.of("nvme"), "What type of command to send (nvme only)"));
+        // In fio 3.42's order (its --enghelp=io_uring_cmd listing).
         // Stricter than io_uring's (0/1 only), as jfio's io_uring_cmd has always been.
-        all.addAll(declarations(1, "Use polled IO completions (needs nvme poll_queues)",
-            "Pre map IO buffers (IORING_URING_CMD_FIXED)"));
+        List<EngineOption> ring = declarations(1, "Use polled IO completions (needs nvme poll_queues)",
+            "Pre map IO buffers (IORING_URING_CMD_FIXED)");
+        List<EngineOption> all = new ArrayList<>();
+        all.add(ring.get(0));
+        // fio 3.42's are FIO_OPT_BOOL: 0/1 with a value, bare is an error
+        all.addAll(NvmeCmdOptions.FUA_AND_MODES);
+        all.addAll(ring.subList(1, ring.size()));
         all.add(EngineOption.integer("nonvectored", "-1", -1, 1,
             "Use non-vectored commands (1) or NVME_URING_CMD_IO_VEC (0)"));
+        // listed as fio lists them; parse() refuses both before parsing
+        all.add(EngineOption.integer("uncached", "0", 0, Integer.MAX_VALUE, "Use RWF_DONTCACHE for buffered read/writes"));
+        all.add(EngineOption.bool("nowait", "Use RWF_NOWAIT for reads/writes"));
         all.add(FORCE_ASYNC);
-        all.add(fua("readfua", "Set FUA flag (force unit access) for all Read operations"));
-        all.add(fua("writefua", "Set FUA flag (force unit access) for all Write operations"));
-        all.add(EngineOption.choice("write_mode", "write", List.of("write"), "Which NVMe command writes use (write only)"));
+        all.add(NvmeCmdOptions.CMD_TYPE);
+        all.addAll(CmdprioOptions.OPTIONS);
+        all.addAll(NvmeCmdOptions.PI);
         return List.copyOf(all);
-    }
-
-    /** 0/1, or bare for 1. */
-    private static EngineOption fua(String name, String help) {
-        return new EngineOption(name, EngineOption.Type.FLAG, null, help, List.of(), 0, 1);
     }
 
     public static UringCmdOptions parse(Map<String, String> raw) throws EngineException {
         // Values fio would take but jfio does not implement get a line saying so, not fio's bare
         // "failed parsing".
-        for (Map.Entry<String, String> e : raw.entrySet()) {
-            String k = e.getKey();
-            String v = e.getValue() == null ? "" : e.getValue().trim();
-            switch (k) {
-                case "cmd_type" -> {
-                    if (!v.equals("nvme")) {
-                        throw bad("cmd_type=" + v + " is not supported (jfio's io_uring_cmd supports cmd_type=nvme)");
-                    }
-                }
-                case "write_mode" -> {
-                    if (!v.equals("write")) {
-                        throw bad("write_mode=" + v + " is not supported by jfio's io_uring_cmd (only write)");
-                    }
-                }
-                case "nowait", "uncached" ->
-                    // fio ORs these RWF bits into uring_cmd_flags, which makes every command fail
-                    // with EINVAL; refuse instead of copying that.
-                    throw bad(k + " does not apply to io_uring_cmd (NVMe passthrough has no RWF flags)");
-                default -> {
-                }
+        for (String k : raw.keySet()) {
+            if (k.equals("nowait") || k.equals("uncached")) {
+                // fio ORs these RWF bits into uring_cmd_flags, which makes every command fail
+                // with EINVAL; refuse instead of copying that.
+                throw bad(k + " does not apply to io_uring_cmd (NVMe passthrough has no RWF flags)");
             }
         }
-        EngineOptions eo = EngineOptions.parse(OPTIONS, raw);
+        // fio's own parse errors (bad values, ranges) first, then what jfio does not implement.
+        EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
+        refuseUnimplemented(eo);
+        CmdprioOptions.refuseIfUsed(raw, "io_uring_cmd");
         UringCmdOptions o = new UringCmdOptions();
         o.readShared(eo);
         o.nonVectored = eo.getInt("nonvectored") != 0;
@@ -77,6 +69,24 @@ public final class UringCmdOptions extends RingOptions {
             throw bad("fixedbufs with nonvectored=0 is not supported for io_uring_cmd");
         }
         return o;
+    }
+
+    /**
+     * Values fio accepts whose commands jfio does not send (Write Uncorrectable/Zeroes/Verify,
+     * Compare, separate metadata, PI checking): one line naming the option, before any I/O.
+     * pi_act, apptag, apptag_mask and deac take effect in fio only together with these, so alone
+     * they change nothing there either.
+     */
+    private static void refuseUnimplemented(EngineOptions eo) throws EngineException {
+        String wm = eo.getString("write_mode");
+        if (!wm.equals("write")) {
+            throw bad("write_mode=" + wm + " is not supported by jfio's io_uring_cmd (only write_mode=write)");
+        }
+        String vm = eo.getString("verify_mode");
+        if (!vm.equals("read")) {
+            throw bad("verify_mode=" + vm + " is not supported by jfio's io_uring_cmd (only verify_mode=read)");
+        }
+        NvmeCmdOptions.refusePi(eo, "io_uring_cmd");
     }
 
     private static EngineException bad(String msg) {

@@ -90,11 +90,29 @@ class NvmeNamespaceTest {
         assertTrue(o.nonVectored);
 
         EngineException e = assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("cmd_type", "bsg")));
-        assertTrue(e.getMessage().contains("cmd_type=bsg"), e.getMessage());
+        assertEquals("fio: failed parsing cmd_type", e.getMessage(), "fio's job-file line: it knows only nvme");
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("nowait", "1")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("hipri", "2")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("bogus", "1")));
         assertThrows(EngineException.class,
                 () -> UringCmdOptions.parse(Map.of("fixedbufs", "1", "nonvectored", "0")));
+    }
+
+    /** fio 3.42's value sets; UringCmdOptionsFioIT checks them against fio itself. */
+    @Test
+    void writeModeAndPiOptions() throws Exception {
+        EngineException bad = assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("write_mode", "bad")));
+        assertEquals("fio: failed parsing write_mode", bad.getMessage());
+        EngineException uncor = assertThrows(EngineException.class,
+            () -> UringCmdOptions.parse(Map.of("write_mode", "uncor")));
+        assertTrue(uncor.getMessage().startsWith("fio: write_mode=uncor is not supported by jfio"), uncor.getMessage());
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("verify_mode", "compare")));
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("md_per_io_size", "8")));
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("pi_chk", "GUARD")));
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("pi_act", "2")));
+        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("readfua", "")));
+        UringCmdOptions o = UringCmdOptions.parse(Map.of("write_mode", "write", "verify_mode", "read",
+            "pi_act", "0", "apptag", "0x10", "apptag_mask", "0xff", "deac", "1", "readfua", "1"));
+        assertTrue(o.readFua);
     }
 }
