@@ -343,6 +343,10 @@ public final class Job {
             // fio's create_only: the files are laid out (above), then the job is done without I/O.
             return;
         }
+        String prerun = opts.process().execPrerun();
+        if (prerun != null && !ExecHook.run(prerun, spec.name(), "prerun", null, ctx.out(), ctx.err())) {
+            return; // fio's thread_main leaves without I/O, error or postrun
+        }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
         BufferContent content = this.content;
         content.attach(buffers, mode.writes());
@@ -503,6 +507,9 @@ public final class Job {
             }
             Arrays.fill(units, null);
             buffers.close();
+            if (opts.process().execPostrun() != null) {
+                ExecHook.run(opts.process().execPostrun(), spec.name(), "postrun", null, ctx.out(), ctx.err());
+            }
             state.setRunState(RunState.EXITED);
         }
     }
