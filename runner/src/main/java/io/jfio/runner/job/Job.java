@@ -429,8 +429,9 @@ public final class Job {
                     // with verify on, fio fills write buffers through the verify path instead
                     // (populate_verify_io_u); verify=null leaves the normal contents
                     .content(verifier == null || verifier.isNull() ? content : null)
-                    .onNewPass(VerifyRun.onNewPass(verifier,
-                            invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
+                    .onNewPass(UnlinkEachLoop.around(opts.files().unlinkEachLoop(), diskless, engine, setup, fs,
+                            VerifyRun.onNewPass(verifier,
+                            invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })))
                     .logs(logs)
                     .steadyState(steady)
                     .latencyTarget(latencyTarget)
