@@ -39,6 +39,8 @@ public interface LibC {
 
     int fdatasync(int fd);
 
+    int syncfs(int fd);
+
     int sync_file_range(int fd, long offset, long nbytes, int flags);
 
     int fallocate(int fd, int mode, long offset, long len);

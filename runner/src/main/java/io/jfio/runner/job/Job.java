@@ -457,7 +457,10 @@ public final class Job {
             if (mode.trims() && stats.ioBytes[2] > 0) {
                 stats.runtimeMicros[2] = measuredUs;
             }
-            if (mode.writes() && opts.files().endFsync() && !diskless) {
+            if (mode.writes() && opts.files().endSyncfs() && !diskless) {
+                state.setRunState(RunState.FSYNCING);
+                EndSyncfs.run(fs, ctx.err());
+            } else if (mode.writes() && opts.files().endFsync() && !diskless) {
                 state.setRunState(RunState.FSYNCING);
                 for (IoFile f : fs) {
                     if (f.fd >= 0) {
