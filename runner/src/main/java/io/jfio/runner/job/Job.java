@@ -383,6 +383,9 @@ public final class Job {
                     }
                 }
             }
+            if (opts.files().preRead() && !diskless && !flags.contains(EngineFlag.NO_IO)) {
+                PreRead.run(fs, units[0], opts.bs().max(0), state);
+            }
             IoSource source = engine instanceof io.jfio.engine.NoIoEngine noIo
                     ? new NoIoSource(noIo, fs) : ctx.sources().create(spec, fs);
             flags = engine.flags();
