@@ -323,6 +323,7 @@ public final class Job {
         }
         state.setRunState(RunState.SETUP);
         CpuPinning.apply(opts.cpu(), spec.cloneIndex());
+        Nice.apply(opts.process().nice());
         if (!prepared) {
             prepare();
         }
