@@ -39,6 +39,12 @@ public interface LibC {
 
     int fdatasync(int fd);
 
+    int syncfs(int fd);
+
+    int getpriority(int which, int who);
+
+    int setpriority(int which, int who, int prio);
+
     int sync_file_range(int fd, long offset, long nbytes, int flags);
 
     int fallocate(int fd, int mode, long offset, long len);

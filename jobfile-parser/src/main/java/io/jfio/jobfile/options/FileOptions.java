@@ -13,13 +13,17 @@ import io.jfio.jobfile.JobSpec;
  * @param fallocate         fallocate= word: none, native, posix, keep, truncate, 0, 1
  * @param fadviseHint       fadvise_hint= word: 0, 1, random, sequential, noreuse
  * @param fileAppend        file_append: the job's region of a regular file starts at its end
+ * @param endSyncfs         end_syncfs: a writing job ends with syncfs on each file system of its files (instead of end_fsync)
+ * @param preRead           pre_read: each file's region is read into the page cache before the I/O starts
+ * @param unlinkEachLoop    unlink_each_loop: regular files are unlinked and reopened before each loop after the first
  */
 public record FileOptions(String filename, String directory, String filenameFormat, int nrfiles, int openfiles,
                           String fileServiceType, String fileServicePostfix, boolean createOnOpen,
                           boolean createSerialize, boolean createFsync, boolean createOnly, boolean allowFileCreate,
                           boolean allowMountedWrite, boolean overwrite, String fallocate, String fadviseHint,
                           boolean invalidate, boolean unlink, boolean fsyncOnClose, boolean endFsync,
-                          boolean fileAppend) {
+                          boolean fileAppend, boolean unlinkEachLoop, boolean endSyncfs,
+                          boolean preRead) {
 
     public static FileOptions from(JobSpec spec) {
         int nrfiles = (int) Math.max(1, spec.getLong("nrfiles"));
@@ -36,6 +40,8 @@ public record FileOptions(String filename, String directory, String filenameForm
                 spec.getBool("create_fsync"), spec.getBool("create_only"), spec.getBool("allow_file_create"),
                 spec.getBool("allow_mounted_write"), spec.getBool("overwrite"), spec.getString("fallocate"),
                 spec.getString("fadvise_hint"), spec.getBool("invalidate"), spec.getBool("unlink"),
-                spec.getBool("fsync_on_close"), spec.getBool("end_fsync"), spec.getBool("file_append"));
+                spec.getBool("fsync_on_close"), spec.getBool("end_fsync"), spec.getBool("file_append"),
+                spec.getBool("unlink_each_loop"), spec.getBool("end_syncfs"),
+                spec.getBool("pre_read"));
     }
 }

@@ -216,8 +216,11 @@ public final class IoLoop {
                     boolean again = pass > 0; // the pattern's first pass starts inside the first next()
                     pass = source.pass();
                     quiesce();
-                    if (again) {
-                        newPass.run();
+                    if (again && !UnlinkEachLoop.newPass(newPass, errors)) {
+                        held = 0;
+                        curDepth--;
+                        pool.release(u);
+                        break;
                     }
                 }
                 long wait = paced && u.ddir.isData() ? source.rateWaitUsec() : 0;

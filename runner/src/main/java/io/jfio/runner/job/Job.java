@@ -323,6 +323,8 @@ public final class Job {
         }
         state.setRunState(RunState.SETUP);
         CpuPinning.apply(opts.cpu(), spec.cloneIndex());
+        Nice.apply(opts.process().nice());
+        IoPrio.apply(opts.process().prio(), opts.process().prioclass());
         if (!prepared) {
             prepare();
         }
@@ -342,6 +344,10 @@ public final class Job {
         if (opts.files().createOnly()) {
             // fio's create_only: the files are laid out (above), then the job is done without I/O.
             return;
+        }
+        String prerun = opts.process().execPrerun();
+        if (prerun != null && !ExecHook.run(prerun, spec.name(), "prerun", null, ctx.out(), ctx.err())) {
+            return; // fio's thread_main leaves without I/O, error or postrun
         }
         IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
         BufferContent content = this.content;
@@ -378,6 +384,9 @@ public final class Job {
                         ctx.err().println("fio: fadvise hint failed");
                     }
                 }
+            }
+            if (opts.files().preRead() && !diskless && !flags.contains(EngineFlag.NO_IO)) {
+                PreRead.run(fs, units[0], opts.bs().max(0), state);
             }
             IoSource source = engine instanceof io.jfio.engine.NoIoEngine noIo
                     ? new NoIoSource(noIo, fs) : ctx.sources().create(spec, fs);
@@ -425,8 +434,9 @@ public final class Job {
                     // with verify on, fio fills write buffers through the verify path instead
                     // (populate_verify_io_u); verify=null leaves the normal contents
                     .content(verifier == null || verifier.isNull() ? content : null)
-                    .onNewPass(VerifyRun.onNewPass(verifier,
-                            invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { }))
+                    .onNewPass(UnlinkEachLoop.around(opts.files().unlinkEachLoop(), diskless, engine, setup, fs,
+                            VerifyRun.onNewPass(verifier,
+                            invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })))
                     .logs(logs)
                     .steadyState(steady)
                     .latencyTarget(latencyTarget)
@@ -452,7 +462,10 @@ public final class Job {
             if (mode.trims() && stats.ioBytes[2] > 0) {
                 stats.runtimeMicros[2] = measuredUs;
             }
-            if (mode.writes() && opts.files().endFsync() && !diskless) {
+            if (mode.writes() && opts.files().endSyncfs() && !diskless) {
+                state.setRunState(RunState.FSYNCING);
+                EndSyncfs.run(fs, ctx.err());
+            } else if (mode.writes() && opts.files().endFsync() && !diskless) {
                 state.setRunState(RunState.FSYNCING);
                 for (IoFile f : fs) {
                     if (f.fd >= 0) {
@@ -503,6 +516,9 @@ public final class Job {
             }
             Arrays.fill(units, null);
             buffers.close();
+            if (opts.process().execPostrun() != null) {
+                ExecHook.run(opts.process().execPostrun(), spec.name(), "postrun", null, ctx.out(), ctx.err());
+            }
             state.setRunState(RunState.EXITED);
         }
     }
