@@ -1,31 +1,20 @@
 package io.jfio.runner.job;
 
-import io.jfio.engine.EngineContext;
-import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
-import io.jfio.engine.IoUnit;
-import io.jfio.engine.IoBuffers;
-import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
-import io.jfio.engine.nativeio.Native;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
-import io.jfio.jobfile.options.VerifyOptions;
 import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.data.BufferContent;
 import io.jfio.runner.files.FileSetup;
-import io.jfio.runner.log.JobLogs;
 import io.jfio.runner.stats.JobStats;
 import io.jfio.runner.stats.ThreadCpu;
-import io.jfio.runner.verify.Verifier;
 import io.jfio.runner.workload.JobError;
 import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -33,8 +22,10 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One fio job (thread_data): runs on its own thread (fio's {@code thread} mode; fio's default of
- * processes is mapped to threads too, the report is the same). Start delay, CPU affinity, files,
- * engine, buffers, the I/O loop, end-of-job syncs and cleanup; the numbers land in {@link #stats}.
+ * processes is mapped to threads too, the report is the same). Here: the job's set-up (engine and
+ * files, {@link #prepare}), its thread's life (start delay, CPU affinity, nice, prio, exec_prerun)
+ * and the hand-off to the report (runtime, error line, final state); {@link JobIo} does the I/O
+ * and its teardown. The numbers land in {@link #stats}.
  */
 public final class Job {
     /** What every job of a run shares. */
@@ -50,19 +41,17 @@ public final class Job {
     private final ThreadOptions opts;
     private final Context ctx;
     private final RwMode mode;
-    private boolean fadviseWarned;
     private final JobState state = new JobState();
     private final JobStats stats = new JobStats();
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile List<IoFile> files = List.of();
     private volatile long startNanos;
     private volatile long endNanos;
-    private volatile long ioEpochNanos;
     private Thread thread;
     /** The job's part in a steady-state check (its own, or its reporting group's), or null. */
     private volatile SteadyState.Member steady;
-    /** latency_target's depth search, or null. */
-    private volatile LatencyTarget latencyTarget;
+    /** The job's I/O once its thread got that far (its loop's results), or null. */
+    private volatile JobIo io;
 
     /** How many jobs the run has (fio's thread_number after parsing): dedupe_global spans them. */
     private int jobCount = 1;
@@ -78,6 +67,21 @@ public final class Job {
 
     private Flow joinedFlow;
 
+    /** The flow the I/O loop runs in: the one joined at set-up, else joined now (null without a weight). */
+    Flow takeFlow() {
+        Flow f = joinedFlow != null ? joinedFlow : Flow.join(opts.flow());
+        joinedFlow = null;
+        return f;
+    }
+
+    /** The job's steady-state member: its group's, else its own (null without steadystate_duration). */
+    SteadyState.Member steadyMember() {
+        if (steady == null && opts.steady().enabled()) {
+            steady = new SteadyState(opts.steady()).join(stats, state);
+        }
+        return steady;
+    }
+
     /**
      * Joins the job's flow before any job of the run starts, as fio does at job setup: a job that
      * starts first must not run alone against a total weight of its own.
@@ -90,7 +94,8 @@ public final class Job {
 
     /** The depth the report's latency line shows: latency_target's last depth, else iodepth. */
     public int latencyDepth() {
-        LatencyTarget t = latencyTarget;
+        JobIo i = io;
+        LatencyTarget t = i == null ? null : i.latencyTarget();
         return t == null ? opts.queue().iodepth() : t.reportedDepth();
     }
 
@@ -213,7 +218,8 @@ public final class Job {
             }
             endNanos = ctx.clock().nanoTime();
             // fio's job_runtime counts from td->epoch: the I/O start, moved to the end of ramp_time.
-            long epoch = ioEpochNanos != 0 ? ioEpochNanos : startNanos;
+            long ioEpoch = io != null ? io.ioEpochNanos() : 0;
+            long epoch = ioEpoch != 0 ? ioEpoch : startNanos;
             stats.totalRunTimeMillis = (endNanos - epoch) / 1_000_000L;
             if (cpu != null) {
                 cpu.end(stats);
@@ -245,19 +251,10 @@ public final class Job {
         return stats.errorFile;
     }
 
-    private volatile long loopAllocatedBytes = -1;
-
     /** Heap bytes the job thread allocated inside the I/O loop (-1 when the JVM can't tell). */
     public long loopAllocatedBytes() {
-        return loopAllocatedBytes;
-    }
-
-    private static long allocatedBytes() {
-        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
-        if (mx instanceof com.sun.management.ThreadMXBean sun && sun.isThreadAllocatedMemorySupported()) {
-            return sun.getThreadAllocatedBytes(Thread.currentThread().getId());
-        }
-        return -1;
+        JobIo i = io;
+        return i == null ? -1 : i.loopAllocatedBytes();
     }
 
     private IoEngine engine;
@@ -294,7 +291,7 @@ public final class Job {
             }
             IoEngine e = engine;
             content = BufferContent.forJob(spec, !"0".equals(opts.verify().verify), jobCount,
-                    maxBlockSize());
+                    maxBlockSize(opts));
             setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated)
                     .withSizeHook(e::fileSize)
                     .withLayoutFill(content::fillLayout, (int) opts.bs().max(1));
@@ -331,12 +328,6 @@ public final class Job {
         if (prepareError != null) {
             throw prepareError;
         }
-        IoEngine engine = this.engine;
-        Set<EngineFlag> flags = engine.flags();
-        boolean diskless = flags.contains(EngineFlag.DISK_LESS);
-        int iodepth = opts.queue().iodepth();
-        int nunits = iodepth;
-        FileSetup setup = this.setup;
         List<IoFile> fs = files;
         if (state.terminated()) {
             return;
@@ -349,232 +340,15 @@ public final class Job {
         if (prerun != null && !ExecHook.run(prerun, spec.name(), "prerun", null, ctx.out(), ctx.err())) {
             return; // fio's thread_main leaves without I/O, error or postrun
         }
-        IoBuffers buffers = allocateBuffers(nunits, fs, diskless);
-        BufferContent content = this.content;
-        content.attach(buffers, mode.writes());
-        IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
-        JobLogs logs = null;
-        Flow flow = null;
-        try {
-            try {
-                engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
-                        List.of(units), buffers, fs, blockSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
-            } catch (EngineException e) {
-                throw engineError(e, "engine init");
-            }
-            boolean invalidate = opts.files().invalidate();
-            int open = 0;
-            for (IoFile f : fs) {
-                try {
-                    engine.openFile(f, setup.openFlags(f));
-                } catch (EngineException e) {
-                    if (e.errno() == 22 && opts.io().direct()) {
-                        ctx.err().println("fio: destination does not support O_DIRECT");
-                    }
-                    throw engineError(e, "open");
-                }
-                open++;
-                state.setOpenFiles(open);
-                if (!diskless) {
-                    if (invalidate) {
-                        FileSetup.invalidate(f);
-                    }
-                    if (!FileSetup.fadviseHint(f, opts, mode.random()) && !fadviseWarned) {
-                        fadviseWarned = true;
-                        ctx.err().println("fio: fadvise hint failed");
-                    }
-                }
-            }
-            if (opts.files().preRead() && !diskless && !flags.contains(EngineFlag.NO_IO)) {
-                PreRead.run(fs, units[0], opts.bs().max(0), state);
-            }
-            IoSource source = engine instanceof io.jfio.engine.NoIoEngine noIo
-                    ? new NoIoSource(noIo, fs) : ctx.sources().create(spec, fs);
-            flags = engine.flags();
-            boolean sync = flags.contains(EngineFlag.SYNC_IO);
-            source.engineQueues(!sync);
-            stats.setSampleWindows(opts.stat().bwAvgTimeMs(), opts.stat().iopsAvgTimeMs());
-            stats.measure(!opts.stat().disableLat(), !opts.stat().disableClat(), !opts.stat().disableSlat());
-            logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
-            // Loads the management classes now: done inside the timed phase it delayed the first I/O
-            // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
-            allocatedBytes();
-            long epoch = ctx.clock().nanoTime();
-            if (steady == null && opts.steady().enabled()) {
-                steady = new SteadyState(opts.steady()).join(stats, state);
-            }
-            if (steady != null) {
-                steady.start(epoch);
-            }
-            flow = joinedFlow != null ? joinedFlow : Flow.join(opts.flow());
-            joinedFlow = null;
-            if (opts.latency().targetUs() > 0) {
-                latencyTarget = new LatencyTarget(opts.latency(), iodepth);
-            }
-            long runtimeUs = opts.runtime().runtimeUs();
-            long rampUs = opts.runtime().rampTimeUs();
-            VerifyOptions vo = opts.verify();
-            Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
-            if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
-                throw new JobError(2, "verify_state_load", null);
-            }
-            LoopSettings lb = new LoopSettings()
-                    .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
-                    .units(units)
-                    .batches(opts.queue().iodepthBatch(), opts.queue().iodepthBatchCompleteMin(),
-                            opts.queue().iodepthBatchCompleteMax(), opts.queue().iodepthLow())
-                    .source(source)
-                    .stats(stats, state, opts.stat().latPercentiles(), opts.stat().slatPercentiles())
-                    .clock(ctx.clock())
-                    .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
-                    .syncs(opts.io().fsync(), opts.io().fdatasync())
-                    .errors(opts.errors(), ctx.err())
-                    .direct(opts.io().direct())
-                    .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
-                    // with verify on, fio fills write buffers through the verify path instead
-                    // (populate_verify_io_u); verify=null leaves the normal contents
-                    .content(verifier == null || verifier.isNull() ? content : null)
-                    .onNewPass(UnlinkEachLoop.around(opts.files().unlinkEachLoop(), diskless, engine, setup, fs,
-                            VerifyRun.onNewPass(verifier,
-                            invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })))
-                    .logs(logs)
-                    .steadyState(steady)
-                    .latencyTarget(latencyTarget)
-                    .flow(flow)
-                    .verify(verifier, false, mode.reads() && mode.writes());
-            IoLoop loop = lb.build();
-            long allocBefore = allocatedBytes();
-            if (verifier != null && vo.verifyOnly && mode.writes()) {
-                loop.dryRun();
-            } else {
-                loop.run();
-            }
-            loopAllocatedBytes = allocatedBytes() - allocBefore;
-            // fio's update_runtime: only for directions the job does that moved data.
-            ioEpochNanos = loop.measureStartNanos();
-            long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
-            if ((mode.reads() || (verifier != null && vo.backlog > 0)) && stats.ioBytes[0] > 0) {
-                stats.runtimeMicros[0] = measuredUs;
-            }
-            if (mode.writes() && stats.ioBytes[1] > 0) {
-                stats.runtimeMicros[1] = measuredUs;
-            }
-            if (mode.trims() && stats.ioBytes[2] > 0) {
-                stats.runtimeMicros[2] = measuredUs;
-            }
-            if (mode.writes() && opts.files().endSyncfs() && !diskless) {
-                state.setRunState(RunState.FSYNCING);
-                EndSyncfs.run(fs, ctx.err());
-            } else if (mode.writes() && opts.files().endFsync() && !diskless) {
-                state.setRunState(RunState.FSYNCING);
-                for (IoFile f : fs) {
-                    if (f.fd >= 0) {
-                        Native.libc().fsync(f.fd);
-                    }
-                }
-            }
-            if (VerifyRun.readBackDue(verifier, vo, loop, state)) {
-                // fio's do_verify: sync and drop the cache first, so the data comes from the device.
-                for (IoFile f : fs) {
-                    if (f.fd >= 0 && !diskless) {
-                        if (mode.writes()) {
-                            Native.libc().fsync(f.fd);
-                        }
-                        if (invalidate) {
-                            FileSetup.invalidate(f);
-                        }
-                    }
-                }
-                verifier.startReadBack();
-                IoLoop readBack = lb.verify(verifier, true, false).build();
-                long before = allocatedBytes();
-                readBack.run();
-                loopAllocatedBytes += allocatedBytes() - before;
-                stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
-            }
-            if (verifier != null && mode.writes()) {
-                long[] rand = new long[6];
-                source.offsetState(rand);
-                verifier.saveState(Path.of(""), spec.name(), spec.index(), rand);
-            }
-            state.setRunState(RunState.FINISHING);
-        } finally {
-            if (flow != null) {
-                flow.leave();
-            }
-            if (logs != null) {
-                logs.finish(ctx.clock().nanoTime());
-            }
-            closeAll(engine, fs, diskless);
-            engine.cleanup();
-            if (opts.files().unlink() && !diskless) {
-                for (IoFile f : fs) {
-                    if (f.type == IoFile.Type.REGULAR) {
-                        Native.libc().unlink(f.path);
-                    }
-                }
-            }
-            Arrays.fill(units, null);
-            buffers.close();
-            if (opts.process().execPostrun() != null) {
-                ExecHook.run(opts.process().execPostrun(), spec.name(), "postrun", null, ctx.out(), ctx.err());
-            }
-            state.setRunState(RunState.EXITED);
-        }
-    }
-
-    private void closeAll(IoEngine engine, List<IoFile> fs, boolean diskless) {
-        boolean fsyncOnClose = mode.writes() && opts.files().fsyncOnClose() && !diskless;
-        for (IoFile f : fs) {
-            if (!f.isOpen() && !diskless) {
-                continue;
-            }
-            if (fsyncOnClose && f.fd >= 0) {
-                Native.libc().fsync(f.fd);
-            }
-            try {
-                engine.closeFile(f);
-            } catch (EngineException e) {
-                // Closing after the run: nothing useful to report beyond the run's own result.
-            }
-        }
-    }
-
-    private JobError engineError(EngineException e, String function) {
-        int errno = e.errno() == 0 ? 22 : e.errno();
-        String f = e.function() == null ? function : e.function();
-        return new JobError(errno, f, e.getMessage());
-    }
-
-    /**
-     * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
-     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
-     */
-    private IoBuffers allocateBuffers(int nunits, List<IoFile> fs, boolean diskless) {
-        boolean direct = opts.io().direct();
-        int lbs = 512;
-        if (direct && !diskless) {
-            for (IoFile f : fs) {
-                lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
-            }
-        }
-        return IoBuffers.allocate(nunits, maxBlockSize(),
-                IoBuffers.alignment(opts.mem().iomemAlign(), lbs, direct));
+        JobIo io = new JobIo(this, ctx, engine, setup, fs, content);
+        this.io = io;
+        io.run();
     }
 
     /** The largest block size the job can issue: the unit buffer size. */
-    private int maxBlockSize() {
-        int[] sizes = blockSizes();
+    static int maxBlockSize(ThreadOptions opts) {
+        int[] sizes = opts.bs().allSizes();
         return Math.max(512, sizes.length == 0 ? 0 : sizes[sizes.length - 1]);
-    }
-
-    /**
-     * Every block size the job may issue, ascending and distinct: bs of each direction, the ends
-     * of bsrange and every bssplit entry (for {@link EngineContext#blockSizes()}: engines with a
-     * device granularity check them all up front, as fio checks min/max bs of every direction).
-     */
-    int[] blockSizes() {
-        return opts.bs().allSizes();
     }
 
     private void sleepMicros(long us) {

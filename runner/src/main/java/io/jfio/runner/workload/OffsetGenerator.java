@@ -5,15 +5,14 @@ import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.options.ThreadOptions;
 
-import java.nio.charset.StandardCharsets;
 import java.util.function.IntConsumer;
 
 /**
  * Where a job's next I/O goes in a file and how long it is (io_u.c: get_next_offset,
  * get_next_block, get_next_rand_offset, get_next_seq_offset, get_next_buflen, mark_random_map;
- * filesetup.c: fio_file_reset): per file and direction the last position, the random map or LFSR
- * or distribution that picks random blocks, zoned distributions and strided zones. One per job
- * thread; nothing is allocated per I/O.
+ * filesetup.c: fio_file_reset): per file and direction the last position, sequential offsets with
+ * rw's :N holes, the rw_sequencer, trimwrite pairs and strided zones; {@link RandomBlocks} picks
+ * random blocks. One per job thread; nothing is allocated per I/O.
  */
 final class OffsetGenerator {
     private static final int READ = 0;
@@ -37,10 +36,6 @@ final class OffsetGenerator {
     private final int ddirSeqNr;
     private final long ddirSeqAdd;
     private final boolean rwSeqIdentical;
-    private final boolean norandommap;
-    private final boolean lfsr;
-    private final Dist dist;
-    private final ZoneSplit zones;
     private final boolean timeBased;
     private final long size;
     private final long ioSize;
@@ -60,9 +55,8 @@ final class OffsetGenerator {
     private final int nrFiles;
     private final long[] lastPos;
     private final long[] lastStart;
-    private final RandomMap[] maps;
-    private final Lfsr[] lfsrs;
-    private final Distributions[] dists;
+    /** The random map, LFSR or distribution of each file (random I/O only). */
+    private final RandomBlocks random;
     /** fio's loop_cache_invalidate: told the file index when a time_based job starts a file over. */
     private IntConsumer fileWrapped = fi -> { };
     private int ddirSeqLeft = 1;
@@ -90,14 +84,10 @@ final class OffsetGenerator {
         this.ddirSeqNr = ddirSeqNr;
         this.ddirSeqAdd = ddirSeqAdd;
         this.rwSeqIdentical = o.io().rwSequencerIdentical();
-        this.norandommap = norandommap;
-        this.lfsr = lfsr;
-        this.dist = dist;
         this.timeBased = o.runtime().timeBased();
         this.size = size;
         this.ioSize = ioSize;
         this.fio333 = fio333;
-        long kbBase = o.stat().kbBase();
 
         // zones: fio turns zonesize alone into zonemode=strided, and strided zones off for several open files
         String zoneMode = o.zone().zoneMode();
@@ -117,55 +107,8 @@ final class OffsetGenerator {
         fileOff = new long[nrFiles];
         lastPos = new long[nrFiles * 3];
         lastStart = new long[nrFiles * 3];
-        maps = new RandomMap[nrFiles];
-        lfsrs = new Lfsr[nrFiles];
-        dists = new Distributions[nrFiles];
-        String post = o.random().distributionPostfix();
-        double distVal = dist == Dist.ZIPF ? 1.1 : dist == Dist.PARETO ? 0.2 : 0.0;
-        double center = -1;
-        ZoneSplit zs0 = null;
-        if (dist == Dist.ZONED || dist == Dist.ZONED_ABS) {
-            zs0 = new ZoneSplit(post, dist == Dist.ZONED_ABS, kbBase);
-        } else if (dist != Dist.RANDOM && post != null && !post.isEmpty()) {
-            double[] vc = DistributionArgs.parseDistr(post, "fio: random postfix parsing failed");
-            distVal = vc[0];
-            center = vc[1];
-        }
-        zones = zs0;
-        DistributionArgs.checkDistr(dist == Dist.ZIPF ? FileService.Service.ZIPF
-            : dist == Dist.PARETO ? FileService.Service.PARETO : FileService.Service.GAUSS,
-            dist != Dist.RANDOM && dist != Dist.ZONED && dist != Dist.ZONED_ABS, distVal, center);
-        if (dist == Dist.ZIPF || dist == Dist.PARETO || dist == Dist.GAUSS) {
-            long rangeSize = Math.min(minBs[READ], minBs[WRITE]);
-            for (int i = 0; i < nrFiles; i++) {
-                IoFile f = files[i];
-                long fsize = Math.min(f.realSize, f.ioSize);
-                long nranges = (fsize + rangeSize - 1) / rangeSize;
-                long fseed = (long) Distributions.jhash(f.path.getBytes(StandardCharsets.UTF_8), 0) * threadNumber;
-                if (!fio333) {
-                    fseed *= rs.seeds[RandSeeds.SEED_BLOCK];
-                } else if (!rs.repeatable) {
-                    fseed = rs.seeds[RandSeeds.SEED_BLOCK];
-                }
-                fseed &= 0xFFFFFFFFL;
-                dists[i] = dist == Dist.ZIPF ? Distributions.zipf(nranges, distVal, center, fseed, true)
-                    : dist == Dist.PARETO ? Distributions.pareto(nranges, distVal, center, fseed, true)
-                    : Distributions.gauss(nranges, distVal, center, fseed, true);
-            }
-        } else if (dirs.tdRandom) {
-            for (int i = 0; i < nrFiles; i++) {
-                IoFile f = files[i];
-                long blocks = (strided ? stridedRange : Math.min(f.realSize, f.ioSize)) / rwMinBs;
-                if (lfsr) {
-                    lfsrs[i] = Lfsr.create(blocks, rs.seeds[RandSeeds.SEED_BLOCK]);
-                    if (lfsrs[i] == null) {
-                        throw new WorkloadException("fio: failed initializing LFSR");
-                    }
-                } else if (!norandommap) {
-                    maps[i] = new RandomMap(Math.max(blocks, 1));
-                }
-            }
-        }
+        random = new RandomBlocks(o, files, threadNumber, dirs.tdRandom, rs, minBs, ba, rwMinBs, norandommap, lfsr,
+                dist, fio333, strided ? stridedRange : 0);
     }
 
     /** rw's :N postfix: {I/Os per random draw (randrw:N), bytes skipped after each sequential I/O (rw:N)}. */
@@ -229,11 +172,7 @@ final class OffsetGenerator {
             lastPos[fi * 3 + d] = fileOff[fi];
             lastStart[fi * 3 + d] = -1;
         }
-        if (maps[fi] != null) {
-            maps[fi].reset();
-        } else if (lfsrs[fi] != null) {
-            lfsrs[fi].reset(rs.seeds[RandSeeds.SEED_BLOCK]);
-        }
+        random.reset(fi);
     }
 
     /**
@@ -260,8 +199,8 @@ final class OffsetGenerator {
         if (off + len > f.realSize) {
             return false;
         }
-        if (dirs.tdRandom && maps[fi] != null && !norandommap) {
-            len = markRandomMap(fi, ddir, off, len);
+        if (dirs.tdRandom && random.hasMap(fi)) {
+            len = random.mark(fi, ddir, off - fileOff[fi], len, curBusyOk);
         }
         u.ddir = DIRS[ddir];
         u.file = f;
@@ -378,105 +317,14 @@ final class OffsetGenerator {
         return false;
     }
 
-    /** get_next_rand_offset(): block number from the distribution, then curOffset = block x ba. */
+    /** get_next_rand_offset() into curOffset. */
     private boolean nextRandOffset(int fi, int ddir) {
-        long b;
-        switch (dist) {
-            case ZIPF:
-            case PARETO:
-            case GAUSS:
-                b = dists[fi].next();
-                break;
-            case ZONED:
-            case ZONED_ABS: {
-                long lastb = lastBlock(fi, ddir);
-                if (lastb == 0) {
-                    return false;
-                }
-                if (!zones.hasZones[ddir]) {
-                    b = randBlock(fi, lastb);
-                    break;
-                }
-                int v = (int) rs.zoneRand.between(1, 100);
-                if (dist == Dist.ZONED_ABS) {
-                    long stotal = zones.zoneSizePrev[ddir][v - 1] / ba[ddir];
-                    long send = zones.zoneSize[ddir][v - 1] / ba[ddir];
-                    if (zones.zoneSizePerc[ddir][v - 1] == -1 && zones.zoneSize[ddir][v - 1] == 0) {
-                        b = randBlock(fi, lastb);
-                        break;
-                    }
-                    if (send > lastb) {
-                        return false; // fio: zoned_abs sizes exceed file size
-                    }
-                    b = randBlock(fi, send - stotal);
-                    if (b < 0) {
-                        return false;
-                    }
-                    b += stotal;
-                } else {
-                    int send = zones.zoneSizePerc[ddir][v - 1];
-                    int stotal = zones.zoneSizePercPrev[ddir][v - 1];
-                    if (send == -1) {
-                        b = randBlock(fi, lastb);
-                        break;
-                    }
-                    long offset = stotal != 0 ? stotal * lastb / 100 : 0;
-                    long zlast = lastb * (send - stotal) / 100;
-                    b = randBlock(fi, zlast);
-                    if (b < 0) {
-                        return false;
-                    }
-                    b += offset;
-                }
-                break;
-            }
-            default: {
-                long lastb = lastBlock(fi, ddir);
-                if (lastb == 0) {
-                    return false;
-                }
-                b = randBlock(fi, lastb);
-            }
-        }
-        if (b < 0) {
+        long off = random.nextOffset(fi, ddir);
+        if (off < 0) {
             return false;
         }
-        curOffset = b * ba[ddir];
+        curOffset = off;
         return true;
-    }
-
-    /** __get_next_rand_offset(): a uniform block below lastb (or the LFSR's next), moved to a free one. */
-    private long randBlock(int fi, long lastb) {
-        long b;
-        if (!lfsr) {
-            double r = FioRandom.unsignedToDouble(rs.offsetRand.next()) / rs.offsetRand.maxPlusOne();
-            b = FioRandom.doubleToUnsigned((double) lastb * r);
-        } else {
-            b = lfsrs[fi] == null ? -1 : lfsrs[fi].next();
-            if (b < 0) {
-                return -1;
-            }
-        }
-        RandomMap map = maps[fi];
-        if (norandommap || map == null) {
-            return b;
-        }
-        if (b >= map.size() || !map.isSet(b)) {
-            return b;
-        }
-        return map.nextFree(b);
-    }
-
-    private long lastBlock(int fi, int ddir) {
-        IoFile f = files[fi];
-        long maxSize = Math.min(f.ioSize, f.realSize);
-        if (strided && stridedRange != 0) {
-            maxSize = stridedRange;
-        }
-        if (minBs[ddir] > ba[ddir]) {
-            maxSize -= minBs[ddir] - ba[ddir];
-        }
-        return maxSize / ba[ddir];
     }
 
     /** get_next_seq_offset(): continues after the last I/O of this direction (plus rw=...:N holes). */
@@ -520,23 +368,5 @@ final class OffsetGenerator {
         }
         IoFile f = files[fi];
         return blockSizes.next(ddir, curRandom, f.ioSize + f.fileOffset - off);
-    }
-
-    /** mark_random_map(): marks the blocks an I/O covers; trims the I/O at the first block already done. */
-    private long markRandomMap(int fi, int ddir, long off, long len) {
-        long mbs = minBs[ddir];
-        IoFile f = files[fi];
-        long block = (off - fileOff[fi]) / mbs;
-        long nr = (len + mbs - 1) / mbs;
-        if (!curBusyOk) {
-            nr = maps[fi].setNr(block, nr);
-            if (nr == 0) {
-                return len;
-            }
-        }
-        if (nr * mbs < len) {
-            len = nr * mbs;
-        }
-        return len;
     }
 }

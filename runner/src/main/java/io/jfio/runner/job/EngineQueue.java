@@ -1,0 +1,350 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.QueueStatus;
+import io.jfio.runner.log.JobLogs;
+import io.jfio.runner.stats.JobStats;
+
+/**
+ * A job's units against its engine, the issue/complete cycle (fio's td_io_queue and td_io_commit
+ * in ioengines.c, wait_for_completions and io_u_queued_complete in io_u.c): units are taken and
+ * queued, committed in iodepth_batch batches and reaped in iodepth_batch_complete_min..max
+ * events, with fio's timestamps (start_time when a unit is taken, issue_time at submit,
+ * completion time at reap: slat, clat and lat are their differences) and counters (submit and
+ * complete batch sizes, depths). It also keeps the loop's timestamp cache. Nothing here
+ * allocates after construction.
+ */
+final class EngineQueue {
+    private final IoEngine engine;
+    /** Sync engines complete in queue() and have no commit hook (fio's FIO_SYNCIO). */
+    private final boolean syncEngine;
+    /** Engines without a commit hook count one submit and one completion per I/O (fio's td_io_queue). */
+    private final boolean countPerIo;
+    /** An async engine without a commit hook (posixaio): submits are counted per I/O, not per commit. */
+    private final boolean noCommit;
+    /** The engine stamps issue times itself at commit (fio's FIO_ASYNCIO_SETS_ISSUE_TIME). */
+    private final boolean engineSetsIssueTime;
+    private final UnitPool pool;
+    private final IoUnit[] pending;
+    private int queued;
+    /** Units handed out and not yet completed (fio's cur_depth). */
+    private int curDepth;
+    /** 1 while a unit is taken from the pool but not yet queued (it counts in curDepth, as in fio). */
+    private int held;
+
+    final int iodepth;
+    private final int batchSubmit;
+    private final int batchCompleteMin;
+    private final int batchCompleteMax;
+    private final int iodepthLow;
+
+    private final JobStats stats;
+    private final ErrorPolicy errors;
+    private final SyncSchedule syncs;
+    private final long[] issued;
+    private final JobLogs logs;
+    private final IoCompletion completion;
+    private final JobClock time;
+    /** The engine ended the job's I/O itself (IoEngine#finished). */
+    private boolean engineDone;
+    /**
+     * The latest timestamp taken (start, issue, completion): what the runtime and ramp_time
+     * checks compare, like fio's ts_cache, so that no clock read is made per I/O beyond fio's
+     * timestamp points.
+     */
+    private long clock;
+
+    EngineQueue(LoopSettings b, JobStats stats, ErrorPolicy errors, SyncSchedule syncs, long[] issued,
+                IoCompletion completion) {
+        this.engine = b.engine;
+        this.syncEngine = b.syncEngine;
+        this.noCommit = b.engine.flags().contains(EngineFlag.NO_COMMIT);
+        boolean noStats = b.engine.flags().contains(EngineFlag.NO_STATS);
+        boolean noIo = b.engine.flags().contains(EngineFlag.NO_IO);
+        this.countPerIo = (b.syncEngine && !b.diskless) || noCommit || noStats || noIo;
+        this.engineSetsIssueTime = b.setsIssueTime;
+        this.pool = new UnitPool(b.units);
+        this.pending = new IoUnit[b.units.length];
+        this.iodepth = Math.max(1, b.units.length);
+        int bs = b.batchSubmit <= 0 || b.batchSubmit > iodepth ? iodepth : b.batchSubmit;
+        this.batchSubmit = syncEngine ? 1 : bs;
+        this.batchCompleteMin = Math.min(b.batchCompleteMin, iodepth);
+        this.batchCompleteMax = Math.max(b.batchCompleteMax, this.batchCompleteMin);
+        this.iodepthLow = b.iodepthLow <= 0 || b.iodepthLow > iodepth ? iodepth : b.iodepthLow;
+        this.stats = stats;
+        this.errors = errors;
+        this.syncs = syncs;
+        this.issued = issued;
+        this.logs = b.logs;
+        this.completion = completion;
+        this.time = b.clock;
+    }
+
+    /** The cached timestamp (fio's ts_cache). */
+    long clock() {
+        return clock;
+    }
+
+    /** Reads the clock into the cache. */
+    long readClock() {
+        return clock = time.nanoTime();
+    }
+
+    /** A timestamp taken elsewhere (a think time's end) becomes the cached one. */
+    void clock(long t) {
+        clock = t;
+    }
+
+    boolean syncEngine() {
+        return syncEngine;
+    }
+
+    boolean engineDone() {
+        return engineDone;
+    }
+
+    /** Units handed out and not yet completed (fio's cur_depth). */
+    int depth() {
+        return curDepth;
+    }
+
+    boolean hasRequeued() {
+        return pool.hasRequeued();
+    }
+
+    /** BUSY or a short transfer: the same I/O goes again (the pattern counted it already). */
+    IoUnit takeRequeued() {
+        curDepth++;
+        return pool.pollRequeued();
+    }
+
+    boolean hasFree() {
+        return pool.hasFree();
+    }
+
+    /** A free unit for a new I/O, held (counted in the depth) until {@link #issue} or {@link #putBack}. */
+    IoUnit take() {
+        IoUnit u = pool.take();
+        curDepth++;
+        held = 1;
+        return u;
+    }
+
+    /** A held unit that was not issued goes back to the free list. */
+    void putBack(IoUnit u) {
+        held = 0;
+        curDepth--;
+        pool.release(u);
+    }
+
+    /** The first unit: the dry run walks the workload with it. */
+    IoUnit firstUnit() {
+        return pool.units[0];
+    }
+
+    /** Stamps the unit's start time and queues it; a BUSY unit is requeued for the next round. */
+    QueueStatus issue(IoUnit u) {
+        u.startTimeNanos = clock = time.nanoTime();
+        held = 0;
+        QueueStatus ret = queue(u);
+        if (ret == QueueStatus.BUSY) {
+            // fio's requeue_io_u: the unit leaves the queue and is issued again next round.
+            curDepth--;
+            pool.requeue(u);
+            commit();
+        }
+        return ret;
+    }
+
+    /**
+     * After an issue: when the depth reached {@code depthLimit} (iodepth, or latency_target's
+     * current depth) or the engine was busy, reap down to iodepth_low, as fio's do_io does; with
+     * iodepth_batch_complete_min=max=0 an async engine is polled every round.
+     */
+    void reapAfterIssue(QueueStatus ret, int depthLimit) {
+        boolean full = curDepth >= depthLimit || (ret == QueueStatus.BUSY && curDepth > 0);
+        if (full || (batchCompleteMin == 0 && batchCompleteMax == 0 && !syncEngine)) {
+            waitForCompletions(full);
+        }
+    }
+
+    /** Every unit is in flight or queued: make room; false on engine failure. */
+    boolean makeRoom() {
+        commit();
+        return reap(1);
+    }
+
+    /** fio's io_u_quiesce: submit what is queued and complete everything in flight. */
+    void quiesce() {
+        commit();
+        // A sync engine has nothing in flight unless it queued (vsync): then it is reaped too.
+        while (curDepth - held > 0) {
+            if (!reap(curDepth - held)) {
+                break;
+            }
+        }
+    }
+
+    /** The loop ends: requeued units are dropped and what is in flight is drained (fio's io_u_queued_complete(td, cur_depth)). */
+    void drain() {
+        pool.dropRequeued();
+        quiesce();
+    }
+
+    /** fio's td_io_queue. */
+    private QueueStatus queue(IoUnit u) {
+        int ddir = u.ddir.ordinal();
+        boolean data = ddir < 3;
+        if (syncEngine) {
+            u.issueTimeNanos = clock = time.nanoTime();
+        }
+        if (data) {
+            issued[ddir]++;
+        }
+        if (logs != null) {
+            logs.issued(u);
+        }
+        QueueStatus ret = engine.queue(u);
+        if (ret == QueueStatus.BUSY) {
+            if (data) {
+                issued[ddir]--;
+            }
+            return ret;
+        }
+        syncs.issued(ddir, u.file);
+        if (countPerIo) {
+            stats.markSubmit(1);
+            stats.markComplete(1);
+        }
+        if (ret == QueueStatus.COMPLETED) {
+            long t = clock = time.nanoTime();
+            if (!syncEngine) {
+                u.issueTimeNanos = t;
+            }
+            stats.markDepth(curDepth, 1);
+            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            complete(u, t, true);
+        } else {
+            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            pending[queued++] = u;
+            if (queued >= batchSubmit) {
+                commit();
+            }
+        }
+        return ret;
+    }
+
+    /** fio's td_io_commit: hands the queued batch to the device and stamps its issue time. */
+    void commit() {
+        if (queued == 0) {
+            return;
+        }
+        stats.markDepth(curDepth, queued);
+        try {
+            engine.commit();
+        } catch (EngineException e) {
+            errors.commitFailed(pending[queued - 1].ddir.ordinal(), e.errno() == 0 ? 5 : e.errno(), e.getMessage());
+            // The batch never reached the device: account it as failed here so the drain
+            // does not wait for completions that will not come.
+            for (int i = 0; i < queued; i++) {
+                IoUnit u = pending[i];
+                pending[i] = null;
+                curDepth--;
+                pool.release(u);
+            }
+            queued = 0;
+            return;
+        }
+        if (!noCommit) {
+            stats.markSubmit(queued);
+        }
+        if (engineSetsIssueTime) {
+            // libaio, io_uring and null stamp each unit when the kernel takes it (a partial
+            // submit leaves the rest for a later commit); their slat is taken at completion.
+            long last = pending[queued - 1].issueTimeNanos;
+            if (last - clock > 0) {
+                clock = last;
+            }
+            queued = 0;
+            return;
+        }
+        // The issue time after the submit call, one clock read for the batch.
+        long t = clock = time.nanoTime();
+        for (int i = 0; i < queued; i++) {
+            IoUnit u = pending[i];
+            u.issueTimeNanos = t;
+            completion.submitted(u, t - u.startTimeNanos);
+            pending[i] = null;
+        }
+        queued = 0;
+    }
+
+    /** fio's wait_for_completions. */
+    private void waitForCompletions(boolean full) {
+        commit();
+        // fio: at least one event when the queue is full, and also in polling mode (min=0).
+        int min = Math.min(batchCompleteMin, curDepth);
+        if ((full && min == 0) || batchCompleteMin == 0) {
+            min = 1;
+        }
+        do {
+            if (!reap(min)) {
+                return;
+            }
+        } while (full && curDepth > iodepthLow);
+    }
+
+    /** One getevents call (fio's io_u_queued_complete); false on engine failure. */
+    private boolean reap(int minEvents) {
+        int inFlight = curDepth - held;
+        if (inFlight <= 0) {
+            return true;
+        }
+        int min = Math.min(minEvents, inFlight);
+        int max = Math.max(Math.min(batchCompleteMax == 0 ? inFlight : batchCompleteMax, inFlight), Math.max(min, 1));
+        int n;
+        try {
+            n = engine.getEvents(min, max, min == 0 ? 0 : -1);
+        } catch (EngineException e) {
+            errors.fail(e.errno() == 0 ? 5 : e.errno(), "td_io_getevents", null);
+            return false;
+        }
+        stats.markComplete(n);
+        if (n <= 0) {
+            if (min > 0) {
+                // A wait that returned nothing (interrupted): no timestamp was taken, so the
+                // runtime check must not go on with the one from before the wait.
+                clock = time.nanoTime();
+            }
+            return true;
+        }
+        long t = clock = time.nanoTime();
+        for (int i = 0; i < n; i++) {
+            complete(engine.event(i), t, false);
+        }
+        stats.maybeSample(t);
+        stats.publishIfDue(t);
+        return true;
+    }
+
+    private void complete(IoUnit u, long t, boolean inline) {
+        curDepth--;
+        int outcome = completion.complete(u, t, inline);
+        if (outcome == IoCompletion.REISSUE) {
+            pool.requeue(u);
+            return;
+        }
+        pool.release(u);
+        if (outcome == IoCompletion.ENGINE_ENDED) {
+            engineDone = true;
+            return;
+        }
+        if (syncEngine) {
+            stats.maybeSample(t);
+            stats.publishIfDue(t);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoUnit;
+import io.jfio.runner.log.JobLogs;
+import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.verify.Verifier;
+
+/**
+ * What one finished I/O adds to the job (fio's io_completed and account_io_completion, io_u.c):
+ * bytes and latencies while the measured phase runs, short transfers, I/O errors, max_latency and
+ * latency_target misses, the logs and the verifier; and the submission latency of each unit.
+ * Runs on the job thread and allocates nothing.
+ */
+final class IoCompletion {
+    /** The unit is done: it goes back to the free list. */
+    static final int DONE = 0;
+    /** A short transfer: the rest of the unit is issued again (fio's io_queue_event path). */
+    static final int REISSUE = 1;
+    /** The engine ended the job's I/O itself (IoEngine#finished): the unit is not counted. */
+    static final int ENGINE_ENDED = 2;
+
+    private final IoEngine engine;
+    private final JobStats stats;
+    private final ErrorPolicy errors;
+    /** fio's FIO_NOSTATS engines: completions count, the engine's file operations carry the latencies. */
+    private final boolean noStats;
+    /** cpuio/exec: their empty units still carry latencies, as fio's do. */
+    private final boolean noIo;
+    /** The engine stamps issue times itself at commit: the slat is taken at completion. */
+    private final boolean engineSetsIssueTime;
+    private final boolean latHistogram;
+    private final boolean slatHistogram;
+    /** latency_target's queue-depth search (null without a target, and in the verify pass). */
+    private final LatencyTarget latTarget;
+    /** verify= is on: reads are checked by it (fio's verify.c), or null. */
+    private final Verifier verifier;
+    /** This is fio's do_verify: it reads back the logged writes and nothing else. */
+    private final boolean verifyPhase;
+    /** rw mixes reads and writes: only reads of logged writes are checked (fio's td_rw). */
+    private final boolean mixedReadWrite;
+    /** The job's logs (fio's bw/lat/iops/hist logs and write_iolog), or null. */
+    private final JobLogs logs;
+    /** I/Os completed per data direction (what the stop conditions and error policy count). */
+    private final long[] completed;
+    /** The measured phase runs (after ramp_time): only then do completions land in the numbers. */
+    boolean measuring;
+
+    IoCompletion(IoEngine engine, JobStats stats, ErrorPolicy errors, boolean noStats, boolean noIo,
+                 boolean engineSetsIssueTime, boolean latHistogram, boolean slatHistogram, LatencyTarget latTarget,
+                 Verifier verifier, boolean verifyPhase, boolean mixedReadWrite, JobLogs logs, long[] completed) {
+        this.engine = engine;
+        this.stats = stats;
+        this.errors = errors;
+        this.noStats = noStats;
+        this.noIo = noIo;
+        this.engineSetsIssueTime = engineSetsIssueTime;
+        this.latHistogram = latHistogram;
+        this.slatHistogram = slatHistogram;
+        this.latTarget = latTarget;
+        this.verifier = verifier;
+        this.verifyPhase = verifyPhase;
+        this.mixedReadWrite = mixedReadWrite;
+        this.logs = logs;
+        this.completed = completed;
+    }
+
+    /** The unit reached the device {@code slatNanos} after it was taken (fio's slat). */
+    void submitted(IoUnit u, long slatNanos) {
+        if (measuring && u.ddir.isData()) {
+            stats.recordSlat(u.ddir.ordinal(), slatNanos, slatHistogram);
+            if (logs != null) {
+                logs.slat(u, slatNanos);
+            }
+        }
+    }
+
+    /**
+     * Accounts one finished unit at completion time {@code t}: {@link #DONE}, {@link #REISSUE} or
+     * {@link #ENGINE_ENDED}. {@code inline}: it completed inside queue() (fio's io_queue_event
+     * path, where short transfers are reissued); reaped completions only account what was
+     * transferred (fio's io_completed).
+     */
+    int complete(IoUnit u, long t, boolean inline) {
+        int ddir = u.ddir.ordinal();
+        if (engineSetsIssueTime && !inline) {
+            submitted(u, u.issueTimeNanos - u.startTimeNanos);
+        }
+        long res = u.result;
+        if (res < 0) {
+            if (verifier != null) {
+                verifier.completed(u, false, mixedReadWrite);
+            }
+            errors.ioError(u, (int) -res, inline);
+        } else if (ddir < 3) {
+            long bytes = res;
+            if (inline && bytes == 0 && engine.finished()) {
+                // the engine ended the job (fio's td->done: a net peer closed the link); fio's net
+                // engine returns FIO_Q_BUSY for that I/O, so it is neither issued nor short
+                stats.totalIoU[ddir]--;
+                return ENGINE_ENDED;
+            }
+            if (inline && bytes < u.length) {
+                if (measuring) {
+                    stats.shortIoU[ddir]++;
+                }
+                if (bytes == 0) {
+                    // fio: a zero-byte transfer ends the job ("full resid").
+                    errors.fail(5, "full resid", null);
+                } else if (u.file == null || u.offset + bytes < u.file.realSize) {
+                    // fio's short I/O: count the part done, issue the rest again. The rest goes
+                    // from the start of the unit's buffer (data contents are not verified here).
+                    if (measuring) {
+                        stats.ioBytes[ddir] += bytes;
+                    }
+                    u.offset += bytes;
+                    u.length -= (int) bytes;
+                    u.result = 0;
+                    return REISSUE;
+                }
+            }
+            completed[ddir]++;
+            if (noStats) {
+                if (measuring) {
+                    stats.recordUntimedCompletion(ddir, bytes);
+                }
+            } else if (measuring && (bytes > 0 || noIo)) {
+                timed(u, ddir, bytes, t);
+            }
+            if (verifier != null) {
+                int v = verifier.completed(u, true, mixedReadWrite && !verifyPhase);
+                if (v != 0) {
+                    errors.verifyError(v);
+                }
+            }
+        } else if (measuring && !noStats) {
+            stats.recordSync(t - u.issueTimeNanos);
+        }
+        return DONE;
+    }
+
+    /** A measured data completion: clat and lat, max_latency and latency_target, the logs. */
+    private void timed(IoUnit u, int ddir, long bytes, long t) {
+        long lat = t - u.startTimeNanos;
+        stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, lat, latHistogram);
+        long maxLat = errors.maxLatencyNanos(ddir);
+        if (maxLat > 0 && lat > maxLat) {
+            errors.latencyExceeded(u, lat, maxLat);
+        }
+        if (latTarget != null && lat > latTarget.targetNanos() && latTarget.missed()) {
+            errors.latencyExceeded(u, lat, latTarget.targetNanos());
+        }
+        if (logs != null) {
+            logs.completion(ddir, bytes, t - u.issueTimeNanos, lat, u, t);
+        }
+    }
+}

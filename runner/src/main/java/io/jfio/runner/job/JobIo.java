@@ -1,0 +1,325 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.IoBuffers;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.IoUnit;
+import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.Native;
+import io.jfio.jobfile.JobSpec;
+import io.jfio.jobfile.options.ThreadOptions;
+import io.jfio.jobfile.options.VerifyOptions;
+import io.jfio.runner.data.BufferContent;
+import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.log.JobLogs;
+import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.verify.Verifier;
+import io.jfio.runner.workload.JobError;
+import io.jfio.runner.workload.RwMode;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The I/O part of a job's thread, once its engine and files are set up (fio's thread_main from
+ * the buffers on): engine init and file opens with their cache hints, pre_read, the I/O loop and
+ * verify's read-back pass, the runtime of each direction, end-of-job syncs, and the teardown
+ * (close, cleanup, unlink, exec_postrun) that runs however the job ends.
+ */
+final class JobIo {
+    private final Job job;
+    private final JobSpec spec;
+    private final ThreadOptions opts;
+    private final Job.Context ctx;
+    private final RwMode mode;
+    private final JobState state;
+    private final JobStats stats;
+    private final IoEngine engine;
+    private final FileSetup setup;
+    private final List<IoFile> fs;
+    private final BufferContent content;
+    /** The engine's flags before init: they decide file handling (fio's td_ioengine_flagged). */
+    private final boolean diskless;
+    private final int iodepth;
+    private boolean fadviseWarned;
+    private JobLogs logs;
+    private Flow flow;
+    /** latency_target's depth search, or null. */
+    private volatile LatencyTarget latencyTarget;
+    private volatile long loopAllocatedBytes = -1;
+    private volatile long ioEpochNanos;
+
+    JobIo(Job job, Job.Context ctx, IoEngine engine, FileSetup setup, List<IoFile> files, BufferContent content) {
+        this.job = job;
+        this.spec = job.spec();
+        this.opts = job.options();
+        this.ctx = ctx;
+        this.mode = job.mode();
+        this.state = job.state();
+        this.stats = job.stats();
+        this.engine = engine;
+        this.setup = setup;
+        this.fs = files;
+        this.content = content;
+        this.diskless = engine.flags().contains(EngineFlag.DISK_LESS);
+        this.iodepth = opts.queue().iodepth();
+    }
+
+    LatencyTarget latencyTarget() {
+        return latencyTarget;
+    }
+
+    /** Heap bytes the job thread allocated inside the I/O loop (-1 when the JVM can't tell). */
+    long loopAllocatedBytes() {
+        return loopAllocatedBytes;
+    }
+
+    /** Where the measured phase started (fio's td->epoch after ramp_time), 0 before the loop ran. */
+    long ioEpochNanos() {
+        return ioEpochNanos;
+    }
+
+    void run() throws JobError {
+        boolean noIo = engine.flags().contains(EngineFlag.NO_IO);
+        IoBuffers buffers = allocateBuffers(iodepth);
+        content.attach(buffers, mode.writes());
+        IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
+        try {
+            try {
+                // every block size the job may issue: engines with a device granularity check them
+                // all up front, as fio checks min/max bs of every direction
+                engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
+                        List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
+            } catch (EngineException e) {
+                throw engineError(e, "engine init");
+            }
+            openFiles();
+            if (opts.files().preRead() && !diskless && !noIo) {
+                PreRead.run(fs, units[0], opts.bs().max(0), state);
+            }
+            runLoops(units, buffers);
+            state.setRunState(RunState.FINISHING);
+        } finally {
+            teardown(units, buffers);
+        }
+    }
+
+    private void openFiles() throws JobError {
+        boolean invalidate = opts.files().invalidate();
+        int open = 0;
+        for (IoFile f : fs) {
+            try {
+                engine.openFile(f, setup.openFlags(f));
+            } catch (EngineException e) {
+                if (e.errno() == 22 && opts.io().direct()) {
+                    ctx.err().println("fio: destination does not support O_DIRECT");
+                }
+                throw engineError(e, "open");
+            }
+            open++;
+            state.setOpenFiles(open);
+            if (!diskless) {
+                if (invalidate) {
+                    FileSetup.invalidate(f);
+                }
+                if (!FileSetup.fadviseHint(f, opts, mode.random()) && !fadviseWarned) {
+                    fadviseWarned = true;
+                    ctx.err().println("fio: fadvise hint failed");
+                }
+            }
+        }
+    }
+
+    /** The I/O loop (or verify_only's dry run), the end-of-job syncs and verify's read-back pass. */
+    private void runLoops(IoUnit[] units, IoBuffers buffers) throws JobError {
+        boolean invalidate = opts.files().invalidate();
+        IoSource source = engine instanceof io.jfio.engine.NoIoEngine noIo
+                ? new NoIoSource(noIo, fs) : ctx.sources().create(spec, fs);
+        // SYNC_IO is read after init (null's depends on iodepth).
+        Set<EngineFlag> flags = engine.flags();
+        boolean sync = flags.contains(EngineFlag.SYNC_IO);
+        source.engineQueues(!sync);
+        stats.setSampleWindows(opts.stat().bwAvgTimeMs(), opts.stat().iopsAvgTimeMs());
+        stats.measure(!opts.stat().disableLat(), !opts.stat().disableClat(), !opts.stat().disableSlat());
+        logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+        // Loads the management classes now: done inside the timed phase it delayed the first I/O
+        // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
+        allocatedBytes();
+        long epoch = ctx.clock().nanoTime();
+        SteadyState.Member steady = job.steadyMember();
+        if (steady != null) {
+            steady.start(epoch);
+        }
+        flow = job.takeFlow();
+        if (opts.latency().targetUs() > 0) {
+            latencyTarget = new LatencyTarget(opts.latency(), iodepth);
+        }
+        long runtimeUs = opts.runtime().runtimeUs();
+        long rampUs = opts.runtime().rampTimeUs();
+        VerifyOptions vo = opts.verify();
+        Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
+        if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
+            throw new JobError(2, "verify_state_load", null);
+        }
+        LoopSettings lb = new LoopSettings()
+                .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
+                .units(units)
+                .batches(opts.queue().iodepthBatch(), opts.queue().iodepthBatchCompleteMin(),
+                        opts.queue().iodepthBatchCompleteMax(), opts.queue().iodepthLow())
+                .source(source)
+                .stats(stats, state, opts.stat().latPercentiles(), opts.stat().slatPercentiles())
+                .clock(ctx.clock())
+                .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
+                .syncs(opts.io().fsync(), opts.io().fdatasync())
+                .errors(opts.errors(), ctx.err())
+                .direct(opts.io().direct())
+                .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
+                // with verify on, fio fills write buffers through the verify path instead
+                // (populate_verify_io_u); verify=null leaves the normal contents
+                .content(verifier == null || verifier.isNull() ? content : null)
+                .onNewPass(UnlinkEachLoop.around(opts.files().unlinkEachLoop(), diskless, engine, setup, fs,
+                        VerifyRun.onNewPass(verifier,
+                        invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })))
+                .logs(logs)
+                .steadyState(steady)
+                .latencyTarget(latencyTarget)
+                .flow(flow)
+                .verify(verifier, false, mode.reads() && mode.writes());
+        IoLoop loop = lb.build();
+        long allocBefore = allocatedBytes();
+        if (verifier != null && vo.verifyOnly && mode.writes()) {
+            loop.dryRun();
+        } else {
+            loop.run();
+        }
+        loopAllocatedBytes = allocatedBytes() - allocBefore;
+        // fio's update_runtime: only for directions the job does that moved data.
+        ioEpochNanos = loop.measureStartNanos();
+        long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
+        if ((mode.reads() || (verifier != null && vo.backlog > 0)) && stats.ioBytes[0] > 0) {
+            stats.runtimeMicros[0] = measuredUs;
+        }
+        if (mode.writes() && stats.ioBytes[1] > 0) {
+            stats.runtimeMicros[1] = measuredUs;
+        }
+        if (mode.trims() && stats.ioBytes[2] > 0) {
+            stats.runtimeMicros[2] = measuredUs;
+        }
+        endSyncs();
+        if (VerifyRun.readBackDue(verifier, vo, loop, state)) {
+            // fio's do_verify: sync and drop the cache first, so the data comes from the device.
+            for (IoFile f : fs) {
+                if (f.fd >= 0 && !diskless) {
+                    if (mode.writes()) {
+                        Native.libc().fsync(f.fd);
+                    }
+                    if (invalidate) {
+                        FileSetup.invalidate(f);
+                    }
+                }
+            }
+            verifier.startReadBack();
+            IoLoop readBack = lb.verify(verifier, true, false).build();
+            long before = allocatedBytes();
+            readBack.run();
+            loopAllocatedBytes += allocatedBytes() - before;
+            stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
+        }
+        if (verifier != null && mode.writes()) {
+            long[] rand = new long[6];
+            source.offsetState(rand);
+            verifier.saveState(Path.of(""), spec.name(), spec.index(), rand);
+        }
+    }
+
+    /** end_syncfs, else end_fsync: after the loop, before verify's read-back. */
+    private void endSyncs() {
+        if (mode.writes() && opts.files().endSyncfs() && !diskless) {
+            state.setRunState(RunState.FSYNCING);
+            EndSyncfs.run(fs, ctx.err());
+        } else if (mode.writes() && opts.files().endFsync() && !diskless) {
+            state.setRunState(RunState.FSYNCING);
+            for (IoFile f : fs) {
+                if (f.fd >= 0) {
+                    Native.libc().fsync(f.fd);
+                }
+            }
+        }
+    }
+
+    /** However the job ended: leave the flow, close the logs and files, unlink, exec_postrun. */
+    private void teardown(IoUnit[] units, IoBuffers buffers) {
+        if (flow != null) {
+            flow.leave();
+        }
+        if (logs != null) {
+            logs.finish(ctx.clock().nanoTime());
+        }
+        closeAll();
+        engine.cleanup();
+        if (opts.files().unlink() && !diskless) {
+            for (IoFile f : fs) {
+                if (f.type == IoFile.Type.REGULAR) {
+                    Native.libc().unlink(f.path);
+                }
+            }
+        }
+        Arrays.fill(units, null);
+        buffers.close();
+        if (opts.process().execPostrun() != null) {
+            ExecHook.run(opts.process().execPostrun(), spec.name(), "postrun", null, ctx.out(), ctx.err());
+        }
+        state.setRunState(RunState.EXITED);
+    }
+
+    private void closeAll() {
+        boolean fsyncOnClose = mode.writes() && opts.files().fsyncOnClose() && !diskless;
+        for (IoFile f : fs) {
+            if (!f.isOpen() && !diskless) {
+                continue;
+            }
+            if (fsyncOnClose && f.fd >= 0) {
+                Native.libc().fsync(f.fd);
+            }
+            try {
+                engine.closeFile(f);
+            } catch (EngineException e) {
+                // Closing after the run: nothing useful to report beyond the run's own result.
+            }
+        }
+    }
+
+    private static JobError engineError(EngineException e, String function) {
+        int errno = e.errno() == 0 ? 22 : e.errno();
+        String f = e.function() == null ? function : e.function();
+        return new JobError(errno, f, e.getMessage());
+    }
+
+    /**
+     * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
+     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
+     */
+    private IoBuffers allocateBuffers(int nunits) {
+        boolean direct = opts.io().direct();
+        int lbs = 512;
+        if (direct && !diskless) {
+            for (IoFile f : fs) {
+                lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
+            }
+        }
+        return IoBuffers.allocate(nunits, Job.maxBlockSize(opts),
+                IoBuffers.alignment(opts.mem().iomemAlign(), lbs, direct));
+    }
+
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (mx instanceof com.sun.management.ThreadMXBean sun && sun.isThreadAllocatedMemorySupported()) {
+            return sun.getThreadAllocatedBytes(Thread.currentThread().getId());
+        }
+        return -1;
+    }
+}
