@@ -44,6 +44,11 @@ public final class Charts {
     static final double[] FIO_PERCENTILES = {1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
         99.99};
 
+    /** Series colours, in order (colour-blind-safe, after Okabe and Ito). */
+    public static final Color[] PALETTE = {new Color(0x00, 0x72, 0xb2), new Color(0xd5, 0x5e, 0x00),
+        new Color(0x00, 0x9e, 0x73), new Color(0xcc, 0x79, 0xa7), new Color(0xe6, 0x9f, 0x00),
+        new Color(0x56, 0xb4, 0xe9), new Color(0x00, 0x00, 0x00)};
+
     private Charts() {
     }
 
@@ -88,7 +93,7 @@ public final class Charts {
         r.setBarPainter(new StandardXYBarPainter());
         r.setShadowVisible(false);
         r.setDrawBarOutline(false);
-        r.setSeriesPaint(0, new Color(0x1f, 0x77, 0xb4));
+        r.setSeriesPaint(0, PALETTE[0]);
         XYPlot plot = new XYPlot(data, x, y, r);
         return chart(title, plot, false);
     }
@@ -189,6 +194,8 @@ public final class Charts {
         r.setErrorStroke(new BasicStroke(2f));
         r.setDefaultLinesVisible(false);
         r.setDefaultShapesVisible(true);
+        r.setSeriesPaint(0, PALETTE[0]);
+        r.setSeriesPaint(1, PALETTE[1]);
         XYPlot plot = new XYPlot(data, metrics, pct, r);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         plot.addRangeMarker(new ValueMarker(0, Color.DARK_GRAY, new BasicStroke(1f)));
@@ -210,7 +217,7 @@ public final class Charts {
         BarRenderer r = new BarRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
-        r.setSeriesPaint(0, new Color(0x1f, 0x77, 0xb4));
+        r.setSeriesPaint(0, PALETTE[0]);
         CategoryPlot plot = new CategoryPlot(data, x, y, r);
         return chart(title, plot, false);
     }
@@ -235,6 +242,9 @@ public final class Charts {
 
     private static XYLineAndShapeRenderer lines() {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < PALETTE.length; i++) {
+            r.setSeriesPaint(i, PALETTE[i]);
+        }
         // One <path> per series in the SVG instead of one per segment.
         r.setDrawSeriesLineAsPath(true);
         return r;
