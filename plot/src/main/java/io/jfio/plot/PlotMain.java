@@ -64,6 +64,9 @@ public final class PlotMain {
                 inputs.add(PlotInput.load(f));
             }
             PlotReport report = new PlotReport(inputs);
+            for (String n : report.notes()) {
+                err.println("jfio-plot: " + n);
+            }
             if (report.charts().isEmpty()) {
                 err.println("jfio-plot: nothing to plot (json results without bins need --output-format=json+;"
                         + " see docs/plot.md)");

@@ -31,6 +31,7 @@ public final class PlotReport {
 
     private final List<SvgChart> charts = new ArrayList<>();
     private final List<String> sources = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
 
     public PlotReport(List<PlotInput> inputs) {
         List<PlotInput.Result> results = new ArrayList<>();
@@ -44,6 +45,10 @@ public final class PlotReport {
                 intervals(file, i.file());
             } else if (in instanceof PlotInput.Log l) {
                 LogFile log = l.log();
+                if (log.series().isEmpty()) {
+                    notes.add(file + ": empty log, nothing to plot (fio writes no slat for synchronous engines)");
+                    continue;
+                }
                 add(Charts.timeSeries(file + ": " + log.kind().label + " over time",
                         log.kind().label + " (" + log.kind().unit + ")", log.series()));
             } else if (in instanceof PlotInput.Comparisons c) {
@@ -63,6 +68,11 @@ public final class PlotReport {
 
     public List<String> sources() {
         return sources;
+    }
+
+    /** Inputs that gave no chart, and why. */
+    public List<String> notes() {
+        return notes;
     }
 
     /** "dir/file": the file name and its directory's (results of several hosts are often all "out.json"). */

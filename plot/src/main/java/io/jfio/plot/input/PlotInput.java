@@ -36,6 +36,9 @@ public sealed interface PlotInput {
     static PlotInput load(Path p) throws IOException {
         String first = firstLine(p);
         if (first == null) {
+            if (LogFile.kindOf(p) != null) {
+                return new Log(p, LogFile.read(p)); // fio leaves slat logs of synchronous engines empty
+            }
             throw new IOException(p + ": empty file");
         }
         if (IntervalFile.looksLikeIntervalLine(first)) {
