@@ -4,6 +4,7 @@ import io.jfio.report.RunResult;
 import io.jfio.report.format.JsonReader;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
+import io.jfio.report.log.SampleLog;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -36,7 +37,7 @@ public sealed interface PlotInput {
     static PlotInput load(Path p) throws IOException {
         String first = firstLine(p);
         if (first == null) {
-            if (LogFile.kindOf(p) != null) {
+            if (SampleLog.kindOf(p) != null) {
                 return new Log(p, LogFile.read(p)); // fio leaves slat logs of synchronous engines empty
             }
             throw new IOException(p + ": empty file");
@@ -44,7 +45,7 @@ public sealed interface PlotInput {
         if (IntervalFile.looksLikeIntervalLine(first)) {
             return new Intervals(p, IntervalFile.read(p));
         }
-        if (LogFile.looksLikeLogLine(first)) {
+        if (SampleLog.looksLikeLogLine(first)) {
             return new Log(p, LogFile.read(p));
         }
         String text = Files.readString(p);
