@@ -53,7 +53,7 @@ public final class PlotReport {
                         log.kind().label + " (" + log.kind().unit + ")", log.series()));
             } else if (in instanceof PlotInput.Comparisons c) {
                 for (ComparisonFile.Comparison cmp : c.comparisons()) {
-                    add(Charts.comparison("B vs A: " + cmp.labelB() + " vs " + cmp.labelA(), cmp));
+                    add(Charts.comparison("B vs A: " + shortLabel(cmp.labelB()) + " vs " + shortLabel(cmp.labelA()), cmp));
                 }
             }
         }
@@ -80,6 +80,12 @@ public final class PlotReport {
         java.nio.file.Path dir = p.toAbsolutePath().getParent();
         return dir == null || dir.getFileName() == null ? p.getFileName().toString()
                 : dir.getFileName() + "/" + p.getFileName();
+    }
+
+    /** A jfio-compare label that is a path: its last two parts, so the title fits the chart. */
+    static String shortLabel(String label) {
+        String[] parts = label.split("/");
+        return parts.length <= 2 ? label : parts[parts.length - 2] + "/" + parts[parts.length - 1];
     }
 
     private void add(JFreeChart chart) {

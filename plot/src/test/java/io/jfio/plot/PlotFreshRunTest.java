@@ -179,6 +179,29 @@ class PlotFreshRunTest {
         }
     }
 
+    @Test
+    void multiComparisonJsonGivesOneChartPerComparison(@TempDir Path tmp) throws Exception {
+        Path g = PlotGoldenTest.golden();
+        io.jfio.compare.ResultSet psync = io.jfio.compare.ResultSet.load(g.resolve("b_psync_loop_randread/json.txt").toString());
+        io.jfio.compare.ResultSet uring = io.jfio.compare.ResultSet.load(
+                g.resolve("c_io_uring_loop_randread_qd32/json.txt").toString());
+        io.jfio.compare.ResultSet libaio = io.jfio.compare.ResultSet.load(
+                g.resolve("d_libaio_loop_randwrite_qd16/json.txt").toString());
+        // jfio-multi writes comparison.json with ComparisonReport.jsonText(List)
+        String json = io.jfio.compare.ComparisonReport.jsonText(List.of(new io.jfio.compare.Comparison(psync, uring, 0.05),
+                new io.jfio.compare.Comparison(psync, libaio, 0.05)));
+        Path f = tmp.resolve("comparison.json");
+        Files.writeString(f, json);
+        PlotInput.Comparisons in = (PlotInput.Comparisons) PlotInput.load(f);
+        assertEquals(2, in.comparisons().size());
+        List<SvgChart> charts = new PlotReport(List.of(in)).charts();
+        assertEquals(2, charts.size());
+        assertTrue(charts.get(1).title().contains("d_libaio_loop_randwrite_qd16/json.txt vs "), charts.get(1).title());
+        for (SvgChart c : charts) {
+            SvgDoc.parse(c.document());
+        }
+    }
+
     static void checkEnd(SvgChart c, Point2D p, double x, double y) {
         double[] d = SvgDoc.data(c, p);
         assertEquals(x, d[0], Math.max(1e-3, Math.abs(x) * 0.005), "x");
