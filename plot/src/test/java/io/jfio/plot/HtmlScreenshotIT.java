@@ -49,9 +49,24 @@ class HtmlScreenshotIT {
         Path g = PlotGoldenTest.golden();
         Path out = tmp.resolve("plots");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
+        // Every kind of chart: fio's json+ (distributions, percentiles, side by side), a fresh
+        // jfio run's NDJSON intervals and bw log (over time), jfio-compare's JSON (B vs A).
+        Path job = tmp.resolve("shot.fio");
+        Files.writeString(job, "[shot]\nioengine=null\nrw=randrw\nbs=4k\nsize=1g\nnorandommap\ntime_based\n"
+                + "runtime=2200ms\nwrite_bw_log=" + tmp + "/shot\nlog_avg_msec=200\n");
+        assertEquals(0, io.jfio.runner.cli.Main.run(new String[] {"--output-format=json+", "--output=" + tmp.resolve("shot.json"),
+            "--status-interval=1", "--interval-output=" + tmp.resolve("shot.ndjson"), job.toString()},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true), java.util.Map.of(),
+                io.jfio.jobfile.MachineInfo.current()), err.toString());
+        ByteArrayOutputStream cmp = new ByteArrayOutputStream();
+        assertEquals(0, io.jfio.compare.CompareMain.run(new String[] {"--output-format=json",
+            g.resolve("b_psync_loop_randread/json.txt").toString(), g.resolve("c_io_uring_loop_randread_qd32/json.txt").toString()},
+                new PrintStream(cmp, true), new PrintStream(err, true)), err.toString());
+        Files.write(tmp.resolve("compare.json"), cmp.toByteArray());
         int rc = PlotMain.run(new String[] {"-o", out.toString(), g.resolve("c_io_uring_loop_randread_qd32/jsonplus.txt").toString(),
-            g.resolve("e_pvsync2_rw_group_reporting/jsonplus.txt").toString()}, new PrintStream(new ByteArrayOutputStream()),
-                new PrintStream(err, true));
+            g.resolve("e_pvsync2_rw_group_reporting/jsonplus.txt").toString(), tmp.resolve("shot.ndjson").toString(),
+            tmp.resolve("shot_bw.1.log").toString(), tmp.resolve("compare.json").toString()},
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
         assertEquals(0, rc, err.toString());
         String html = Files.readString(out.resolve("report.html"));
         Matcher b = BODY.matcher(html);
@@ -66,7 +81,7 @@ class HtmlScreenshotIT {
             boxes.add(new int[] {Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)),
                 Integer.parseInt(m.group(5))});
         }
-        assertTrue(boxes.size() >= 6, boxes.size() + " charts");
+        assertTrue(boxes.size() >= 11, boxes.size() + " charts");
 
         Path png = tmp.resolve("shot.png");
         Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",

@@ -64,7 +64,7 @@ public final class Charts {
         y.setAutoRangeIncludesZero(true);
         XYLineAndShapeRenderer r = lines();
         XYPlot plot = new XYPlot(data, x, y, r);
-        return chart(title, plot, series.size() > 1);
+        return chart(title, plot, true); // the legend names the direction even when there is one
     }
 
     /**
