@@ -90,7 +90,8 @@ public final class CompareMain {
         p.println("usage: jfio-compare [--output-format=normal|json] [--alpha=0.05] A B");
         p.println("  A, B: a fio/jfio JSON (or JSON+/terse) result file, a directory of *.json results");
         p.println("        (repeats), or DIR/instance-N[,instance-M...] of a jfio-multi output directory;");
-        p.println("        append #JOB to keep only that job of each result.");
+        p.println("        append #JOB to keep only that job of each result. Or one run's windows: an averaged");
+        p.println("        bw/iops log (log_avg_msec) or an --interval-output NDJSON file (effective sample size used).");
         p.println("  Per metric: both means, B vs A in %, its 95% confidence interval and Welch's t-test.");
     }
 }

@@ -37,8 +37,16 @@ public final class Comparison {
          * deviation and count, not the series an effective sample size needs.
          */
         public String independenceNote() {
-            return basis == Basis.INTERVALS ? "interval samples of single runs are autocorrelated; the results hold no"
-                    + " window series, so the effective sample size is unknown and below n (p is optimistic)" : null;
+            if (basis != Basis.INTERVALS) {
+                return null;
+            }
+            if (welch != null && !Double.isNaN(welch.a().effectiveN()) && !Double.isNaN(welch.b().effectiveN())) {
+                return String.format(java.util.Locale.ROOT, "%s: interval samples are autocorrelated; effective sample"
+                        + " size n(1-r1)/(1+r1) A %.1f of %d, B %.1f of %d, used in place of n", metric.label,
+                        welch.a().effectiveN(), welch.a().n(), welch.b().effectiveN(), welch.b().n());
+            }
+            return "interval samples of single runs are autocorrelated; the results hold no"
+                    + " window series, so the effective sample size is unknown and below n (p is optimistic)";
         }
 
         public double relDiff() {
@@ -121,6 +129,9 @@ public final class Comparison {
         }
         double[] va = values(a, m);
         double[] vb = values(b, m);
+        if (va.length == 0 && vb.length == 0 && seriesOnly()) {
+            return null; // interval series carry bw and iops only: no latency rows to show
+        }
         double meanA = mean(va);
         double meanB = mean(vb);
         String failA = failure(a, va, "A");
@@ -136,6 +147,11 @@ public final class Comparison {
         }
         Welch.Summary ia = intervals(a, m);
         Welch.Summary ib = intervals(b, m);
+        if (ia != null && ib != null && ia.n() >= 2 && ib.n() >= 2 && (ia.errorN() < 2 || ib.errorN() < 2)) {
+            return new Row(m, Basis.NONE, ia.n(), ib.n(), ia.mean(), ib.mean(), null, null, String.format(
+                    java.util.Locale.ROOT, "n too small (intervals autocorrelated: effective n A %.1f, B %.1f)",
+                    ia.errorN(), ib.errorN()));
+        }
         if (ia != null && ib != null && ia.n() >= 2 && ib.n() >= 2) {
             Welch.Result w = Welch.test(ia, ib, 1 - alpha);
             return new Row(m, Basis.INTERVALS, ia.n(), ib.n(), ia.mean(), ib.mean(), w, Welch.ratio(ia, ib, 1 - alpha),
@@ -152,6 +168,10 @@ public final class Comparison {
             return "significant (B " + (w.diff() > 0 ? "higher" : "lower") + ")";
         }
         return "not significant";
+    }
+
+    private boolean seriesOnly() {
+        return a.samples().stream().allMatch(ResultSample::isSeries) && b.samples().stream().allMatch(ResultSample::isSeries);
     }
 
     /** Why a side has no usable value, or null. */
@@ -192,11 +212,15 @@ public final class Comparison {
         return d;
     }
 
-    /** Per-interval samples of the side's successful results pooled (parallel variance merge). */
+    /**
+     * Per-interval samples of the side's successful results pooled (parallel variance merge); the
+     * effective sizes of independent runs add up (unknown if one is unknown).
+     */
     static Welch.Summary intervals(ResultSet s, Metric m) {
         long n = 0;
         double mean = 0;
         double ss = 0;
+        double eff = 0;
         for (ResultSample r : s.samples()) {
             if (r.failed()) {
                 continue;
@@ -206,6 +230,7 @@ public final class Comparison {
                 continue;
             }
             double xss = x.n() > 1 ? x.variance() * (x.n() - 1) : 0;
+            eff += x.effectiveN();
             if (n == 0) {
                 n = x.n();
                 mean = x.mean();
@@ -218,7 +243,7 @@ public final class Comparison {
             mean += d * x.n() / total;
             n = total;
         }
-        return n == 0 ? null : new Welch.Summary(mean, n > 1 ? ss / (n - 1) : Double.NaN, n);
+        return n == 0 ? null : new Welch.Summary(mean, n > 1 ? ss / (n - 1) : Double.NaN, n, eff);
     }
 
     private static double mean(double[] v) {

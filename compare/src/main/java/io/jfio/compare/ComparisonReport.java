@@ -36,10 +36,8 @@ public final class ComparisonReport {
                     pct(r.relDiff()), ci, r.welch() == null ? "-" : p(r.p()), r.nA() + "/" + r.nB(),
                     basis(r.basis()) + (r.independenceNote() != null ? "*" : ""), r.verdict()));
         }
-        if (c.rows().stream().anyMatch(r -> r.independenceNote() != null)) {
-            b.append("* ").append(c.rows().stream().filter(r -> r.independenceNote() != null).findFirst().orElseThrow()
-                    .independenceNote()).append('\n');
-        }
+        c.rows().stream().map(Comparison.Row::independenceNote).filter(java.util.Objects::nonNull).distinct()
+                .forEach(n -> b.append("* ").append(n).append('\n'));
         b.append(String.format(Locale.ROOT, "CI: Fieller's interval of B / A, as B vs A (1 inside it exactly when p >= alpha); "));
         b.append(String.format(Locale.ROOT, "Welch's t-test, alpha %s; basis: results = one value per result "
                 + "(repeat or instance), intervals = fio's bw/iops windows of single runs%n", trim(c.alpha())));
@@ -78,6 +76,10 @@ public final class ComparisonReport {
                 putNumber(o, "p", w.p());
                 putNumber(o, "sd_a", Math.sqrt(w.a().variance()));
                 putNumber(o, "sd_b", Math.sqrt(w.b().variance()));
+                if (r.basis() == Comparison.Basis.INTERVALS) {
+                    putNumber(o, "n_eff_a", w.a().effectiveN());
+                    putNumber(o, "n_eff_b", w.b().effectiveN());
+                }
             }
             o.put("significant", JsonNode.number(Boolean.toString(r.significant())));
             o.put("verdict", r.verdict());

@@ -21,10 +21,13 @@ import java.util.Map;
 public final class ResultSample {
     private final String source;
     private final List<JobResult> jobs;
+    /** For a sample read from an interval series (a bw/iops log, NDJSON intervals): per metric the series; else null. */
+    private final Map<Metric, double[]> series;
 
     /** @param jobName only this job's thread_stats, or null for all */
     public ResultSample(String source, RunResult run, String jobName) {
         this.source = source;
+        this.series = null;
         this.jobs = new ArrayList<>();
         for (JobResult j : run.threadStats()) {
             if (jobName == null || jobName.equals(j.name)) {
@@ -33,12 +36,28 @@ public final class ResultSample {
         }
     }
 
+    /**
+     * A result known only as interval series (fio's averaged bw/iops logs, jfio's NDJSON
+     * intervals): per metric its values in the metric's unit, one per window. Its value is the
+     * series' mean; its interval samples are the series, with their effective sample size.
+     */
+    public ResultSample(String source, Map<Metric, double[]> series) {
+        this.source = source;
+        this.jobs = List.of();
+        this.series = Map.copyOf(series);
+    }
+
+    /** True for a sample read from interval series. */
+    public boolean isSeries() {
+        return series != null;
+    }
+
     public String source() {
         return source;
     }
 
     public boolean isEmpty() {
-        return jobs.isEmpty();
+        return series != null ? series.isEmpty() : jobs.isEmpty();
     }
 
     /** "job NAME: err=95 (Operation not supported)" for each failed job; empty when none failed. */
@@ -58,6 +77,9 @@ public final class ResultSample {
 
     /** True when some job did I/O in that direction. */
     public boolean has(int ddir) {
+        if (series != null) {
+            return series.keySet().stream().anyMatch(m -> m.ddir == ddir);
+        }
         for (JobResult j : jobs) {
             if (j.dir(ddir).totalIos > 0) {
                 return true;
@@ -70,6 +92,10 @@ public final class ResultSample {
     public double value(Metric m) {
         if (!has(m.ddir)) {
             return Double.NaN;
+        }
+        if (series != null) {
+            double[] v = series.get(m);
+            return v == null ? Double.NaN : Welch.Summary.of(v).mean();
         }
         return switch (m.kind) {
             case BW -> perSecond(m.ddir, true);
@@ -149,11 +175,16 @@ public final class ResultSample {
     /**
      * fio's per-interval samples of bw (bytes/s) or IOPS in this result (bw_avg_time windows):
      * summed over jobs (their windows run side by side), variances added, n the smallest
-     * count; null when some job has no samples.
+     * count; null when some job has no samples. From a JSON result the effective sample size is
+     * unknown (NaN: the report holds no window series); from interval series it is computed.
      */
     public Welch.Summary intervals(Metric m) {
         if (m.kind != Metric.Kind.BW && m.kind != Metric.Kind.IOPS) {
             return null;
+        }
+        if (series != null) {
+            double[] v = series.get(m);
+            return v == null ? null : Welch.Summary.ofSeries(v);
         }
         double scale = m.kind == Metric.Kind.BW ? 1024.0 : 1.0;
         double mean = 0;
@@ -175,6 +206,6 @@ public final class ResultSample {
             var += sd * sd;
             n = Math.min(n, s.samples());
         }
-        return any ? new Welch.Summary(mean, var, n) : null;
+        return any ? new Welch.Summary(mean, var, n, Double.NaN) : null;
     }
 }

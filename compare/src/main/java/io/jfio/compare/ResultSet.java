@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * One side of a comparison: a label and its samples (one per result: repeats of a run, or the
- * instances of a group). Loaded from a result file, a directory of result files, or an instance
+ * instances of a group). Loaded from a result file, an averaged bw/iops log or an NDJSON
+ * interval file (one run's windows as series), a directory of result files, or an instance
  * of a jfio-multi output directory ({@code DIR/instance-2}, several as {@code DIR/instance-1,instance-3}:
  * every run-K/instance-N.json under DIR). {@code PATH#JOB} keeps only job JOB of each result.
  */
@@ -82,6 +83,14 @@ public final class ResultSet {
         }
         List<ResultSample> samples = new ArrayList<>();
         for (Path f : files) {
+            if (seriesFile(f)) {
+                ResultSample s = new ResultSample(shortName(f), IntervalSeries.read(f, job));
+                if (s.isEmpty()) {
+                    throw new LoadException("no read or write bw/iops series in " + f);
+                }
+                samples.add(s);
+                continue;
+            }
             ResultSample s = new ResultSample(shortName(f), read(f), job);
             if (s.isEmpty()) {
                 throw new LoadException("no job " + job + " in " + f);
@@ -89,6 +98,15 @@ public final class ResultSet {
             samples.add(s);
         }
         return new ResultSet(arg, samples);
+    }
+
+    /** True for a bw/iops log or an NDJSON interval file (read as interval series). */
+    private static boolean seriesFile(Path f) throws LoadException {
+        try {
+            return IntervalSeries.handles(f);
+        } catch (IOException e) {
+            throw new LoadException("cannot read " + f + ": " + e.getMessage());
+        }
     }
 
     /** Reads a fio or jfio JSON / JSON+ report (leading messages skipped), or terse lines. */

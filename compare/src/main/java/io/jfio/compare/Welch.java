@@ -9,8 +9,29 @@ import org.apache.commons.math3.distribution.TDistribution;
  * gives the p-value but no interval.
  */
 public final class Welch {
-    /** Sample summary: mean, unbiased variance (n - 1 denominator) and size. */
-    public record Summary(double mean, double variance, long n) {
+    /**
+     * Sample summary: mean, unbiased variance (n - 1 denominator), size, and the effective sample
+     * size the standard error and degrees of freedom use: n for independent samples, less for an
+     * autocorrelated series ({@link #ofSeries}), NaN when the samples are known to be a series but
+     * the series itself is not at hand (then n is used and the caller says so).
+     */
+    public record Summary(double mean, double variance, long n, double effectiveN) {
+        /** Independent samples: the effective size is n. */
+        public Summary(double mean, double variance, long n) {
+            this(mean, variance, n, n);
+        }
+
+        /** The size the standard error uses: effectiveN when known, else n. */
+        public double errorN() {
+            return Double.isNaN(effectiveN) ? n : effectiveN;
+        }
+
+        /** A series (fio's bw/iops windows, NDJSON intervals): its effective size from the lag-1 autocorrelation. */
+        public static Summary ofSeries(double[] series) {
+            Summary s = of(series);
+            return new Summary(s.mean(), s.variance(), s.n(), effectiveSampleSize(series));
+        }
+
         public static Summary of(double[] values) {
             int n = values.length;
             double mean = 0;
@@ -44,14 +65,19 @@ public final class Welch {
     private Welch() {
     }
 
-    /** Needs n &gt;= 2 on both sides. {@code confidence} e.g. 0.95. */
+    /**
+     * Needs n &gt;= 2 (and an effective n &gt;= 2) on both sides. {@code confidence} e.g. 0.95. The
+     * standard errors and the Welch-Satterthwaite degrees of freedom use each side's
+     * {@link Summary#errorN()}: for an autocorrelated series the variance of its mean is about
+     * variance / n_eff, not variance / n.
+     */
     public static Result test(Summary a, Summary b, double confidence) {
-        if (a.n() < 2 || b.n() < 2) {
-            throw new IllegalArgumentException("Welch's test needs at least two samples per side");
+        if (a.n() < 2 || b.n() < 2 || a.errorN() < 2 || b.errorN() < 2) {
+            throw new IllegalArgumentException("Welch's test needs at least two (effective) samples per side");
         }
         double diff = b.mean() - a.mean();
-        double va = a.variance() / a.n();
-        double vb = b.variance() / b.n();
+        double va = a.variance() / a.errorN();
+        double vb = b.variance() / b.errorN();
         double se2 = va + vb;
         if (se2 == 0) {
             // Constant samples on both sides: no sampling error is measurable. Equal means are
@@ -60,7 +86,7 @@ public final class Welch {
                     Double.NaN, diff == 0 ? 1.0 : 0.0);
         }
         double se = Math.sqrt(se2);
-        double df = se2 * se2 / (va * va / (a.n() - 1) + vb * vb / (b.n() - 1));
+        double df = se2 * se2 / (va * va / (a.errorN() - 1) + vb * vb / (b.errorN() - 1));
         double t = diff / se;
         TDistribution dist = new TDistribution(null, df);
         double p = 2.0 * dist.cumulativeProbability(-Math.abs(t));
@@ -84,16 +110,16 @@ public final class Welch {
 
     public static Ratio ratio(Summary a, Summary b, double confidence) {
         double r = a.mean() == 0 ? Double.NaN : b.mean() / a.mean();
-        if (a.n() < 2 || b.n() < 2 || !(a.mean() > 0) || b.mean() < 0) {
+        if (a.n() < 2 || b.n() < 2 || a.errorN() < 2 || b.errorN() < 2 || !(a.mean() > 0) || b.mean() < 0) {
             return new Ratio(r, Double.NaN, Double.NaN, Double.NaN);
         }
-        double sa2 = a.variance() / a.n();
-        double sb2 = b.variance() / b.n();
+        double sa2 = a.variance() / a.errorN();
+        double sb2 = b.variance() / b.errorN();
         double se2 = sa2 + sb2;
         if (se2 == 0) {
             return new Ratio(r, r, r, Double.NaN);
         }
-        double df = se2 * se2 / (sa2 * sa2 / (a.n() - 1) + sb2 * sb2 / (b.n() - 1));
+        double df = se2 * se2 / (sa2 * sa2 / (a.errorN() - 1) + sb2 * sb2 / (b.errorN() - 1));
         double q = new TDistribution(null, df).inverseCumulativeProbability(1.0 - (1.0 - confidence) / 2.0);
         double q2 = q * q;
         double ma = a.mean();

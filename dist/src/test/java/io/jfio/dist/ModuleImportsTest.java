@@ -11,7 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * What each module's main code may import of jfio (docs/architecture.md's table): the parser,
  * the engines and the report model stand alone; peak sits on engines only, compare on report
- * only; the runner on those three; multi and the Java API on the runner and compare.
+ * only; the runner on those three; multi and the Java API on the runner and compare; plot on report
+ * only (it reads jfio-compare's JSON output, not the compare code).
  */
 class ModuleImportsTest {
     static final Map<String, List<String>> ALLOWED = Map.of(
@@ -22,6 +23,7 @@ class ModuleImportsTest {
             "runner", List.of("io.jfio.runner", "io.jfio.jobfile", "io.jfio.engine", "io.jfio.report"),
             "peak", List.of("io.jfio.peak", "io.jfio.engine"),
             "compare", List.of("io.jfio.compare", "io.jfio.report"),
+            "plot", List.of("io.jfio.plot", "io.jfio.report"),
             "multi", List.of("io.jfio.multi", "io.jfio.api", "io.jfio.runner", "io.jfio.compare", "io.jfio.jobfile",
                     "io.jfio.report"));
 

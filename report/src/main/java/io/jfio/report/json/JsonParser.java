@@ -6,6 +6,9 @@ package io.jfio.report.json;
  * (3.42 may write error messages there) is skipped by {@link #parseDocument}.
  */
 public final class JsonParser {
+    /** JSON's literals (jfio-compare's JSON has "significant": true); fio's own documents have none. */
+    private static final String[] LITERALS = {"true", "false", "null"};
+
     private final String s;
     private int pos;
 
@@ -65,6 +68,12 @@ public final class JsonParser {
             case '"':
                 return JsonNode.string(parseString());
             default:
+                for (String literal : LITERALS) {
+                    if (s.startsWith(literal, pos)) {
+                        pos += literal.length();
+                        return JsonNode.number(literal); // kept as text, as numbers are
+                    }
+                }
                 return parseNumber();
         }
     }
