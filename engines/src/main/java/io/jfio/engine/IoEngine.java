@@ -91,6 +91,15 @@ public interface IoEngine {
     }
 
     /**
+     * After init: the distinct I/O priorities direction {@code ddir} (0 read, 1 write) uses, in
+     * the order of {@link IoUnit#clatPrioIndex}, when the engine sets priorities per I/O (fio's
+     * ts->clat_prio); null otherwise.
+     */
+    default int[] clatPrios(int ddir) {
+        return null;
+    }
+
+    /**
      * True once the engine has ended its job's I/O early (fio's td->done: the net peer closed
      * the link). A unit that then completes with 0 bytes ends the job without an error.
      */

@@ -559,7 +559,7 @@ public final class IoLoop {
                     stats.recordUntimedCompletion(ddir, bytes);
                 }
             } else if (measuring && (bytes > 0 || noIo)) {
-                stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram);
+                stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, t - u.startTimeNanos, latHistogram, u.clatPrioIndex);
                 long maxLat = errors.maxLatencyNanos(ddir);
                 if (maxLat > 0 && t - u.startTimeNanos > maxLat) {
                     errors.latencyExceeded(u, t - u.startTimeNanos, maxLat);

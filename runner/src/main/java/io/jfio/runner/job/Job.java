@@ -324,7 +324,7 @@ public final class Job {
         state.setRunState(RunState.SETUP);
         CpuPinning.apply(opts.cpu(), spec.cloneIndex());
         Nice.apply(opts.process().nice());
-        IoPrio.apply(opts.process().prio(), opts.process().prioclass());
+        IoPrio.apply(opts.process());
         if (!prepared) {
             prepare();
         }
@@ -362,6 +362,7 @@ public final class Job {
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
+            stats.usePrios(engine::clatPrios, IoPrio.jobIoprio(opts.process()), opts.stat().latPercentiles());
             boolean invalidate = opts.files().invalidate();
             int open = 0;
             for (IoFile f : fs) {
