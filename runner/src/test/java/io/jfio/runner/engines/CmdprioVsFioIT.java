@@ -197,6 +197,28 @@ class CmdprioVsFioIT {
         }
     }
 
+    @Test
+    void logsCarryEachIosPriority(@Loop(mib = 8) LoopDevice dev, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path fio = FioVsJfio.fio342();
+        Map<String, Map<String, Long>> byTool = new TreeMap<>();
+        for (String tool : List.of("fio", "jfio")) {
+            List<String> a = args(dev.device(), "io_uring", "--rw=randread", "--size=1M", "--cmdprio_percentage=50",
+                "--prioclass=2", "--prio=3", "--write_lat_log=" + dir.resolve(tool), "--log_prio=1",
+                "--output-format=terse");
+            FioVsJfio.Outcome o = tool.equals("fio") ? FioVsJfio.run(withFio(fio, a), 120) : FioVsJfio.jfio(a);
+            assertEquals(0, o.rc(), o.err());
+            Map<String, Long> prios = new TreeMap<>();
+            for (String line : Files.readAllLines(dir.resolve(tool + "_clat.1.log"))) {
+                prios.merge(line.split(",\\s*")[4], 1L, Long::sum);
+            }
+            byTool.put(tool, prios);
+        }
+        assertEquals(byTool.get("fio").keySet(), byTool.get("jfio").keySet(), byTool.toString());
+        assertEquals(List.of("0x2000", "0x4003"), new ArrayList<>(byTool.get("jfio").keySet()));
+        assertShare(byTool.get("jfio").get("0x2000"), 256, 0.5, "clat log rows at RT priority");
+    }
+
     private static List<String> withFio(Path fio, List<String> args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(fio.toString());
