@@ -130,6 +130,11 @@ public interface EngineContext {
         return 0;
     }
 
+    /** The job verifies data (verify= other than none): fio's net engine then sends no UDP sequence trailer. */
+    default boolean verifies() {
+        return false;
+    }
+
     /** A seed for the engine's own random draws (fio's per-job random states follow randseed). */
     default long randomSeed() {
         return 0x5eedL;

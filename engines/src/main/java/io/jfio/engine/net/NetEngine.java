@@ -89,7 +89,7 @@ public final class NetEngine implements IoEngine {
             pipeRead = sockets.scratch.getInt(0);
             pipeWrite = sockets.scratch.getInt(4);
         }
-        transfer = new NetTransfer(sockets, pipeRead, pipeWrite);
+        transfer = new NetTransfer(sockets, pipeRead, pipeWrite, ctx.verifies());
         if (config.listen) {
             sockets.setupListen();
         }
@@ -126,6 +126,12 @@ public final class NetEngine implements IoEngine {
             u.complete(u.length); // syncs have nothing to do on a socket
         }
         return QueueStatus.COMPLETED;
+    }
+
+    /** A UDP receiver's sequence gaps, counted as its reads' drops (fio's drop_io_u). */
+    @Override
+    public long droppedIos(int ddir) {
+        return ddir == 0 && transfer != null ? transfer.udpDropped() : 0;
     }
 
     @Override

@@ -27,9 +27,17 @@ final class NetTransfer {
     private final int pipeWrite;
     private long bytesSent;
     private long udpSendSeq;
+    /** The receiver's next expected sequence number, and the datagrams missing before it. */
+    private long udpRecvSeq;
+    private long udpDropped;
+    /** A trailer with another block size was seen: sequence checks are off (fio's seq_off). */
+    private boolean seqOff;
+    /** verify= is set: fio's net engine neither stamps nor checks the trailer. */
+    private final boolean sequence;
     boolean finished;
 
-    NetTransfer(NetSockets s, int pipeRead, int pipeWrite) {
+    NetTransfer(NetSockets s, int pipeRead, int pipeWrite, boolean verifies) {
+        this.sequence = !verifies;
         this.c = s.c;
         this.s = s;
         this.pipeRead = pipeRead;
@@ -93,11 +101,12 @@ final class NetTransfer {
     private long datagram(IoUnit u, IoDirection d) {
         int fd = u.file.fd;
         if (d == IoDirection.WRITE) {
-            if (u.length >= UDP_SEQ_LEN) {
+            if (sequence && u.length >= UDP_SEQ_LEN) {
+                // fio's struct udp_seq: magic, seq, bs (little-endian, as x86 stores them)
                 long t = u.bufferAddress + u.length - UDP_SEQ_LEN;
                 MEM.putLong(t, UDP_SEQ_MAGIC);
-                MEM.putLong(t + 8, u.length);
-                MEM.putLong(t + 16, udpSendSeq++);
+                MEM.putLong(t + 8, udpSendSeq++);
+                MEM.putLong(t + 16, u.length);
             }
             long r = s.net.sendto(fd, u.bufferAddress, u.length, 0, s.addrAddr, s.addrLen);
             if (r > 0) {
@@ -116,7 +125,39 @@ final class NetTransfer {
             finished = true;
             return 0;
         }
+        if (sequence) {
+            checkSequence(u);
+        }
         return r;
+    }
+
+    /**
+     * fio's verify_udp_seq: a trailer with fio's magic and this block size carries the sender's
+     * sequence number; a gap counts the datagrams in it as dropped. (fio reads the trailer at the
+     * end of the block whatever the datagram's length, as here.)
+     */
+    private void checkSequence(IoUnit u) {
+        if (u.length < UDP_SEQ_LEN || seqOff) {
+            return;
+        }
+        long t = u.bufferAddress + u.length - UDP_SEQ_LEN;
+        if (MEM.getLong(t) != UDP_SEQ_MAGIC) {
+            return;
+        }
+        if (MEM.getLong(t + 16) != u.length) {
+            seqOff = true;
+            return;
+        }
+        long seq = MEM.getLong(t + 8);
+        if (seq != udpRecvSeq) {
+            udpDropped += seq - udpRecvSeq;
+        }
+        udpRecvSeq = seq + 1;
+    }
+
+    /** Datagrams the receiver found missing from the sender's sequence. */
+    long udpDropped() {
+        return udpDropped;
     }
 
     /**

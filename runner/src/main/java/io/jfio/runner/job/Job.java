@@ -451,6 +451,9 @@ public final class Job {
                 loop.run();
             }
             loopAllocatedBytes = allocatedBytes() - allocBefore;
+            for (int d = 0; d < JobStats.DIRS; d++) {
+                stats.dropIoU[d] += engine.droppedIos(d);
+            }
             // fio's update_runtime: only for directions the job does that moved data.
             ioEpochNanos = loop.measureStartNanos();
             long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;

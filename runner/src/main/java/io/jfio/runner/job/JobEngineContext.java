@@ -73,6 +73,11 @@ record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpen
     }
 
     @Override
+    public boolean verifies() {
+        return ThreadOptions.of(spec).verify().enabled();
+    }
+
+    @Override
     public int ioprio() {
         return IoPrio.jobIoprio(ThreadOptions.of(spec).process());
     }
