@@ -7,10 +7,10 @@ import java.util.Map;
 /**
  * fio's per-I/O priority options (engines/cmdprio.h), shared by libaio, io_uring and
  * io_uring_cmd: parsed with fio's types and ranges, so that bad values fail with fio's lines.
- * jfio does not set per-I/O priorities (nor report fio's clat_prio statistics), so a job that
- * would make fio use them (a non-zero cmdprio_percentage or a cmdprio_bssplit, fio's
- * fio_cmdprio_init) is refused by name. cmdprio_class, cmdprio and cmdprio_hint alone change
- * nothing in fio either.
+ * libaio and io_uring then set the priorities per I/O ({@link Cmdprio}); io_uring_cmd does not,
+ * so a job that would make it use them (a non-zero cmdprio_percentage or a cmdprio_bssplit,
+ * fio's fio_cmdprio_init) is refused by name there. cmdprio_class, cmdprio and cmdprio_hint
+ * alone change nothing in fio either.
  */
 public final class CmdprioOptions {
     public static final List<EngineOption> OPTIONS = List.of(
@@ -56,7 +56,7 @@ public final class CmdprioOptions {
         return out;
     }
 
-    /** After a successful parse: refuses what would make fio set priorities per I/O. */
+    /** After a successful parse: refuses what would make fio set priorities per I/O (io_uring_cmd). */
     public static void refuseIfUsed(Map<String, String> raw, String engine) throws EngineException {
         String perc = raw.get("cmdprio_percentage");
         String bssplit = raw.get("cmdprio_bssplit");

@@ -116,4 +116,27 @@ public interface EngineContext {
     default long runtimeMicros() {
         return 0;
     }
+
+    /** True when the job writes (fio's td_write). */
+    default boolean writes() {
+        return !readOnly();
+    }
+
+    /**
+     * The job's own I/O priority (fio's td->ioprio): the prio/prioclass/priohint value when one of
+     * them is set, else 0.
+     */
+    default int ioprio() {
+        return 0;
+    }
+
+    /** The job verifies data (verify= other than none): fio's net engine then sends no UDP sequence trailer. */
+    default boolean verifies() {
+        return false;
+    }
+
+    /** A seed for the engine's own random draws (fio's per-job random states follow randseed). */
+    default long randomSeed() {
+        return 0x5eedL;
+    }
 }

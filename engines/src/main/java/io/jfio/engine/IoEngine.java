@@ -91,6 +91,23 @@ public interface IoEngine {
     }
 
     /**
+     * After init: the distinct I/O priorities direction {@code ddir} (0 read, 1 write) uses, in
+     * the order of {@link IoUnit#clatPrioIndex}, when the engine sets priorities per I/O (fio's
+     * ts->clat_prio); null otherwise.
+     */
+    default int[] clatPrios(int ddir) {
+        return null;
+    }
+
+    /**
+     * I/Os of direction {@code ddir} the engine knows were lost on the way (fio's drop_io_u, e.g.
+     * UDP datagrams missing from the sender's sequence); read once when the job's I/O ends.
+     */
+    default long droppedIos(int ddir) {
+        return 0;
+    }
+
+    /**
      * True once the engine has ended its job's I/O early (fio's td->done: the net peer closed
      * the link). A unit that then completes with 0 bytes ends the job without an error.
      */

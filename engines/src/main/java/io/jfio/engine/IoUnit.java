@@ -28,6 +28,12 @@ public final class IoUnit {
      */
     public int rwFlags;
 
+    /**
+     * Which of the job's per-priority stats this I/O counts in (fio's clat_prio_index): 0, the
+     * job's own priority, unless the engine gave it a per-I/O one (cmdprio). Set by the engine.
+     */
+    public int clatPrioIndex;
+
     /** fio's start_time: the unit is fully prepared (ns, monotonic). */
     public long startTimeNanos;
     /** fio's issue_time: the unit is considered submitted (ns, monotonic). */

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The cmdprio options of libaio, io_uring and io_uring_cmd against fio 3.42's --parse-only:
  * values fio rejects are rejected with fio's lines; values fio accepts are accepted, except those
- * that would make fio set per-I/O priorities, which jfio refuses by name.
+ * that would make io_uring_cmd set per-I/O priorities, which jfio refuses by name (libaio and
+ * io_uring set them, see CmdprioSubmissionTest and the runner's CmdprioVsFioIT).
  */
 class CmdprioOptionsFioIT {
     private static Path fio;
@@ -78,7 +79,9 @@ class CmdprioOptionsFioIT {
     @CsvSource(delimiter = ';', value = {
         "libaio;cmdprio_class=2", "libaio;cmdprio=3", "libaio;cmdprio_hint=5", "libaio;cmdprio_percentage=0",
         "io_uring;cmdprio_class=3", "io_uring;cmdprio=7", "io_uring;cmdprio_percentage=0,0",
-        "io_uring_cmd;cmdprio_class=1", "libaio;cmdprio_class=2,9", "libaio;cmdprio=abc,1"})
+        "io_uring_cmd;cmdprio_class=1", "libaio;cmdprio_class=2,9", "libaio;cmdprio=abc,1",
+        "libaio;cmdprio_percentage=10", "libaio;cmdprio_percentage=0,20", "libaio;cmdprio_bssplit=4k/50",
+        "io_uring;cmdprio_percentage=50", "io_uring;cmdprio_bssplit=4k/10:8k/20"})
     void valuesWithoutPerIoPrioritiesAreAccepted(String engine, String line) throws Exception {
         assertEquals(0, parseOnly(engine, line).rc());
         parse(engine, line);
@@ -86,9 +89,8 @@ class CmdprioOptionsFioIT {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {
-        "libaio;cmdprio_percentage=10", "libaio;cmdprio_percentage=0,20", "libaio;cmdprio_bssplit=4k/50",
-        "io_uring;cmdprio_percentage=50", "io_uring;cmdprio_bssplit=4k/10:8k/20", "io_uring_cmd;cmdprio_percentage=1",
-        "io_uring_cmd;cmdprio_percentage=101,5"})
+        "io_uring_cmd;cmdprio_percentage=1", "io_uring_cmd;cmdprio_percentage=101,5",
+        "io_uring_cmd;cmdprio_bssplit=4k/50"})
     void perIoPrioritiesAreRefusedByName(String engine, String line) throws Exception {
         assertEquals(0, parseOnly(engine, line).rc());
         EngineException e = assertThrows(EngineException.class, () -> parse(engine, line));

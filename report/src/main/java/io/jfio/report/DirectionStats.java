@@ -37,6 +37,11 @@ public final class DirectionStats {
     /** IOPS samples, one per iops_avg_time window. */
     public final StreamStat iops = new StreamStat();
 
+    /** Per-priority latencies when the job set priorities per I/O (cmdprio), else null. */
+    public PrioStats prios;
+    /** The job's own I/O priority (fio's ts->ioprio), under which a job without {@link #prios} merges. */
+    public int ioprio;
+
     /** Values only a terse line gives (terse reader): KiB/s, IOPS, bw agg %; negative/NaN: computed. */
     public long restoredTerseBw = -1;
     public long restoredTerseIops = -1;
@@ -70,6 +75,7 @@ public final class DirectionStats {
      * latency stats by parallel variance, bw/iops by plain sums, counters summed, runtime max.
      */
     public void merge(DirectionStats src) {
+        mergePrios(src);
         ioBytes += src.ioBytes;
         totalIos += src.totalIos;
         shortIos += src.shortIos;
@@ -85,6 +91,33 @@ public final class DirectionStats {
         iops.mergeSum(src.iops);
         cacheHit += src.cacheHit;
         cacheMiss += src.cacheMiss;
+    }
+
+    /**
+     * fio's sum_clat_prio_stats: when either side has per-priority stats, a side without them
+     * counts all its I/Os under its job's priority.
+     */
+    private void mergePrios(DirectionStats src) {
+        if (src.prios == null && prios == null) {
+            return;
+        }
+        if (prios == null) {
+            prios = new PrioStats(new int[0]);
+            prios.ofLat = src.prios.ofLat;
+            addWhole(prios, this);
+        }
+        if (src.prios != null) {
+            prios.merge(src.prios);
+        } else {
+            addWhole(prios, src);
+        }
+    }
+
+    private static void addWhole(PrioStats to, DirectionStats d) {
+        StreamStat s = to.ofLat ? d.lat : d.clat;
+        if (s.samples() > 0) {
+            to.add(d.ioprio, s, to.ofLat ? d.latHist : d.clatHist);
+        }
     }
 
     /** Bytes per second over the direction's runtime, as fio computes it (0 without runtime). */

@@ -212,6 +212,8 @@ final class Reporter {
             ds.latHist.merge(st.latHist[d]);
             ds.bw.copyFrom(st.bw[d]);
             ds.iops.copyFrom(st.iops[d]);
+            ds.ioprio = st.ioprio;
+            ds.prios = st.prios[d] == null ? null : st.prios[d].copy();
         }
         r.syncTotalIos = st.totalIoU[JobStats.SYNC];
         r.syncLat.copyFrom(st.syncStat);

@@ -14,8 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * prio/prioclass, fio 3.42 against jfio: the job's exec_prerun inherits the job's I/O priority,
- * which ionice(1) with no arguments prints for itself.
+ * prio/prioclass/priohint, fio 3.42 against jfio: the job's exec_prerun inherits the job's I/O
+ * priority, which ionice(1) with no arguments prints for itself (its "prio" is the whole data
+ * field, so a hint shows as hint << 3).
  */
 @Timeout(120)
 class IoPrioIT {
@@ -56,5 +57,15 @@ class IoPrioIT {
     @Test
     void realTimeLevelOne() throws Exception {
         compare("rc=0 realtime: prio 1", "--prioclass=1", "--prio=1");
+    }
+
+    @Test
+    void hintAloneIsBestEffortWithTheHintBits() throws Exception {
+        compare("rc=0 best-effort: prio 8", "--priohint=1");
+    }
+
+    @Test
+    void hintWithClassAndLevel() throws Exception {
+        compare("rc=0 idle", "--prioclass=3", "--priohint=2");
     }
 }

@@ -1,5 +1,6 @@
 package io.jfio.engine.aio;
 
+import io.jfio.engine.Cmdprio;
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
@@ -38,9 +39,12 @@ public final class LibaioEngine implements IoEngine {
     static final int IOCB_CMD_FSYNC = 2;
     static final int IOCB_CMD_PREADV = 7;
     static final int IOCB_CMD_PWRITEV = 8;
+    /** aio_flags: aio_reqprio holds the I/O's priority (Linux 5.0+). */
+    static final int IOCB_FLAG_IOPRIO = 1 << 1;
     private static final long STALL_NANOS = 30_000_000_000L;
 
     private LibaioOptions opts;
+    private Cmdprio cmdprio;
     private AioContext aio;
     private int depth;
     private IoUnit[] units;
@@ -99,6 +103,8 @@ public final class LibaioEngine implements IoEngine {
     @Override
     public void init(EngineContext ctx) throws EngineException {
         opts = LibaioOptions.parse(ctx.engineOptions());
+        cmdprio = Cmdprio.from(ctx.engineOptions(), ctx.jobName(), ctx.reads(), ctx.writes(), ctx.ioprio(),
+            ctx.randomSeed());
         List<IoUnit> list = ctx.ioUnits();
         units = IoUnit.byIndex(list);
         depth = Math.max(1, Math.max(ctx.iodepth(), list.size()));
@@ -113,6 +119,16 @@ public final class LibaioEngine implements IoEngine {
         events = new IoUnit[depth];
         baseRwFlags = RwfFlags.forJob(opts.uncached, opts.nowait, ctx.direct());
         aio = AioContext.setup(contextEvents > 0 ? contextEvents : depth);
+    }
+
+    @Override
+    public int[] clatPrios(int ddir) {
+        return cmdprio.clatPrios(ddir);
+    }
+
+    /** The iocb the unit with this index was last queued in (for tests): 64 bytes. */
+    ByteBuffer iocb(int index) {
+        return iocbs.slice(IOCB_SIZE * index, IOCB_SIZE).order(iocbs.order());
     }
 
     /** The AIO context (for tests), null before init. */
@@ -147,10 +163,14 @@ public final class LibaioEngine implements IoEngine {
         long buf = u.bufferAddress;
         long nbytes = u.length;
         int rw = 0;
+        int prio = -1;
         switch (d) {
             case READ, WRITE -> {
                 boolean read = d == IoDirection.READ;
                 rw = baseRwFlags | u.rwFlags;
+                if (cmdprio.active()) {
+                    prio = cmdprio.choose(u);
+                }
                 if (opts.vectored) {
                     int v = 16 * u.index;
                     iovecs.putLong(v, u.bufferAddress);
@@ -174,13 +194,14 @@ public final class LibaioEngine implements IoEngine {
         io.putInt(b + 8, 0);               // aio_key
         io.putInt(b + 12, rw);             // aio_rw_flags
         io.putShort(b + 16, (short) op);   // aio_lio_opcode
-        io.putShort(b + 18, (short) 0);    // aio_reqprio
+        io.putShort(b + 18, (short) Math.max(prio, 0)); // aio_reqprio
         io.putInt(b + 20, u.file.fd);      // aio_fildes
         io.putLong(b + 24, buf);           // aio_buf
         io.putLong(b + 32, nbytes);        // aio_nbytes
         io.putLong(b + 40, op == IOCB_CMD_FSYNC ? 0 : u.offset);
         io.putLong(b + 48, 0L);            // aio_reserved2
-        io.putLong(b + 56, 0L);            // aio_flags, aio_resfd
+        io.putInt(b + 56, prio >= 0 ? IOCB_FLAG_IOPRIO : 0); // aio_flags
+        io.putInt(b + 60, 0);              // aio_resfd
         pending.putLong(8 * pendingCount++, iocbsAddr + b);
         return QueueStatus.QUEUED;
     }

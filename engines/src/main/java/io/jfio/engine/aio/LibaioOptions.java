@@ -31,7 +31,6 @@ public final class LibaioOptions {
     /** Reads the job's raw options by fio's rules (userspace_reap may be bare, the bools need 0/1). */
     public static LibaioOptions parse(Map<String, String> raw) throws EngineException {
         EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
-        CmdprioOptions.refuseIfUsed(raw, "libaio");
         LibaioOptions o = new LibaioOptions();
         o.userspaceReap = eo.getBool("userspace_reap");
         o.nowait = eo.getBool("nowait");

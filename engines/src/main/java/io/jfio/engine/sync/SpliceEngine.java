@@ -12,6 +12,7 @@ import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.PosixLib;
 import io.jfio.engine.nativeio.RawMemory;
+import io.jfio.engine.nativeio.SpliceLoop;
 
 /**
  * fio's splice engine (engines/splice.c): data moves through a pipe the engine owns. A read
@@ -99,20 +100,15 @@ public final class SpliceEngine extends SyncEngineBase {
             if (in == 0) {
                 return done; // end of file: a short read (fio would spin here)
             }
-            while (in > 0) {
-                Mem.putLong(iov, u.bufferAddress + done);
-                Mem.putLong(iov + 8, in);
-                long out = posix.vmsplice(pipeRead, iov, 1, SPLICE_F_MOVE);
-                if (out < 0) {
-                    return -1;
-                }
-                if (out == 0) {
-                    Native.setErrno(Errno.ENODATA);
-                    return -1;
-                }
-                in -= out;
-                done += out;
+            long out = SpliceLoop.vmsplice(posix, pipeRead, iov, u.bufferAddress + done, in, SPLICE_F_MOVE, true);
+            if (out < 0) {
+                return -1;
             }
+            if (out < in) {
+                Native.setErrno(Errno.ENODATA); // the pipe gave back less than went in
+                return -1;
+            }
+            done += out;
         }
         return done;
     }
@@ -134,12 +130,8 @@ public final class SpliceEngine extends SyncEngineBase {
                 return -1;
             }
             done += in;
-            while (in > 0) {
-                long out = posix.splice(pipeRead, 0, fd, offsetAddr, in, 0);
-                if (out < 0) {
-                    return -1;
-                }
-                in -= out;
+            if (SpliceLoop.splice(posix, pipeRead, fd, offsetAddr, in, 0, true) < 0) {
+                return -1;
             }
         }
         return done;

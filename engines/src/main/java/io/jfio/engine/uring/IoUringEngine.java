@@ -1,5 +1,6 @@
 package io.jfio.engine.uring;
 
+import io.jfio.engine.Cmdprio;
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
@@ -32,6 +33,9 @@ public final class IoUringEngine extends RingEngine {
     static final int SYNC_FILE_RANGE_WRITE = 2;
 
     private IoUringOptions opts;
+    private Cmdprio cmdprio;
+    /** The job's own priority, which every read and write carries in its SQE (fio's td->ioprio). */
+    private int jobIoprio;
     /** Whether trims go through URING_CMD discard; off after the first refusal or without URING_CMD. */
     private boolean discardCmd;
     private boolean vectored;
@@ -63,6 +67,9 @@ public final class IoUringEngine extends RingEngine {
     @Override
     public void init(EngineContext ctx) throws EngineException {
         opts = IoUringOptions.parse(ctx.engineOptions());
+        cmdprio = Cmdprio.from(ctx.engineOptions(), ctx.jobName(), ctx.reads(), ctx.writes(), ctx.ioprio(),
+            ctx.randomSeed());
+        jobIoprio = ctx.ioprio();
         int flags = Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN | Uring.SETUP_SINGLE_ISSUER
             | opts.pollSetupFlags();
         if (opts.deferTaskrun && !opts.sqthreadPoll) {
@@ -138,6 +145,10 @@ public final class IoUringEngine extends RingEngine {
                     sq.prep(slot, read ? Uring.OP_READ : Uring.OP_WRITE, sqeFlags, fd, u.offset,
                         u.bufferAddress, u.length, rw, u.index);
                 }
+                // As fio's io_uring: an SQPOLL thread does not inherit the job's ioprio_set, so
+                // every read and write carries the job's priority, or its per-I/O one.
+                int prio = cmdprio.active() ? cmdprio.choose(u) : -1;
+                sq.putShort(slot, Uring.SQE_IOPRIO, prio >= 0 ? prio : jobIoprio);
             }
             case SYNC -> sq.prep(slot, Uring.OP_FSYNC, sqeFlags, fd, 0, 0, 0, 0, u.index);
             case DATASYNC -> sq.prep(slot, Uring.OP_FSYNC, sqeFlags, fd, 0, 0, 0, Uring.FSYNC_DATASYNC, u.index);
@@ -147,6 +158,11 @@ public final class IoUringEngine extends RingEngine {
         }
         queued();
         return QueueStatus.QUEUED;
+    }
+
+    @Override
+    public int[] clatPrios(int ddir) {
+        return cmdprio.clatPrios(ddir);
     }
 
     private QueueStatus trim(IoUnit u) {

@@ -44,7 +44,6 @@ public final class IoUringOptions extends RingOptions {
     public static IoUringOptions parse(Map<String, String> raw) throws EngineException {
         EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
         NvmeCmdOptions.refusePi(eo, "io_uring");
-        CmdprioOptions.refuseIfUsed(raw, "io_uring");
         IoUringOptions o = new IoUringOptions();
         o.readShared(eo);
         o.nonvectored = eo.getInt("nonvectored");

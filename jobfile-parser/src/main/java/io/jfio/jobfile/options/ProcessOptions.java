@@ -11,25 +11,28 @@ import io.jfio.jobfile.JobSpec;
  * @param execPrerun  exec_prerun: a shell command run before the job's I/O, or null
  * @param execPostrun exec_postrun: a shell command run after it, or null
  * @param nice        nice: the increment the job thread adds to its scheduling niceness (0: none)
- * @param prio        prio: the I/O priority level 0-7, or -1 when neither prio nor prioclass is set
+ * @param prio        prio: the I/O priority level 0-7, or -1 when none of prio, prioclass, priohint is set
  * @param prioclass   prioclass: the I/O priority class (0: none, which ioprio_set takes as best-effort)
+ * @param priohint    priohint: the I/O priority hint 0-1023 (fio's ioprio_hint)
+ * @param ioprioSet   one of prio, prioclass, priohint is set: the job sets its I/O priority
  */
 public record ProcessOptions(String name, String description, boolean thread, int numjobs, boolean stonewall,
                              boolean newGroup, String waitFor, boolean exitall, String exitWhat,
                              boolean exitallOnError, String execPrerun, String execPostrun,
-                             int nice, int prio, int prioclass) {
+                             int nice, int prio, int prioclass, int priohint, boolean ioprioSet) {
 
     public static ProcessOptions from(JobSpec spec) {
         return new ProcessOptions(spec.getString("name"), spec.getString("description"), spec.getBool("thread"),
                 (int) Math.max(1, spec.getLong("numjobs")), spec.getBool("stonewall"), spec.getBool("new_group"),
                 spec.getString("wait_for"), spec.getBool("exitall"), spec.getString("exit_what"),
                 spec.getBool("exitall_on_error"), spec.getString("exec_prerun"), spec.getString("exec_postrun"),
-                spec.getInt("nice"), prio(spec), spec.getInt("prioclass"));
+                spec.getInt("nice"), prio(spec), spec.getInt("prioclass"), spec.getInt("priohint"),
+                spec.isSet("prio") || spec.isSet("prioclass") || spec.isSet("priohint"));
     }
 
     private static int prio(JobSpec spec) {
         int level = spec.getInt("prio");
-        boolean set = spec.isSet("prio") || spec.isSet("prioclass");
+        boolean set = spec.isSet("prio") || spec.isSet("prioclass") || spec.isSet("priohint");
         return set ? level : -1;
     }
 }

@@ -85,17 +85,17 @@ public final class JsonFormat {
         o.put("elapsed", j.elapsedSec);
         addOptions(o, "job options", j.options, flavor);
         if (r.unified == ReportOptions.UNIFIED_MIXED) {
-            o.put("mixed", direction(j, j.mixed(), g, 0, plus));
+            o.put("mixed", direction(j, j.mixed(), g, 0, flavor, plus));
         } else {
             for (int d = 0; d < DirectionStats.COUNT; d++) {
-                o.put(DIR_NAMES[d], direction(j, j.dir(d), g, d, plus));
+                o.put(DIR_NAMES[d], direction(j, j.dir(d), g, d, flavor, plus));
             }
             JsonNode sync = JsonNode.object();
             sync.put("total_ios", j.syncTotalIos);
             sync.put("lat_ns", lat(j, j.syncLat, j.syncHist, r.latPercentiles || r.clatPercentiles, plus));
             o.put("sync", sync);
             if (r.unified == ReportOptions.UNIFIED_BOTH) {
-                o.put("mixed", direction(j, j.mixed(), g, 0, plus));
+                o.put("mixed", direction(j, j.mixed(), g, 0, flavor, plus));
             }
         }
         o.put("job_runtime", j.totalRunTimeMs);
@@ -177,7 +177,7 @@ public final class JsonFormat {
         return o;
     }
 
-    static JsonNode direction(JobResult j, DirectionStats d, GroupResult g, int ddir, boolean plus) {
+    static JsonNode direction(JobResult j, DirectionStats d, GroupResult g, int ddir, FioFlavor flavor, boolean plus) {
         ReportOptions r = j.report;
         JsonNode o = JsonNode.object();
         long bwBytes = 0;
@@ -200,6 +200,9 @@ public final class JsonFormat {
         o.put("slat_ns", lat(j, d.slat, d.slatHist, r.slatPercentiles, plus));
         o.put("clat_ns", lat(j, d.clat, d.clatHist, r.clatPercentiles, plus));
         o.put("lat_ns", lat(j, d.lat, d.latHist, r.latPercentiles, plus));
+        if (d.prios != null && d.prios.shown()) {
+            o.put("prios", prios(j, d.prios, flavor, plus));
+        }
         long min = 0;
         long max = 0;
         double mean = 0;
@@ -241,6 +244,27 @@ public final class JsonFormat {
             }
         }
         return p;
+    }
+
+    /** fio's per-direction "prios" array: one object per priority with samples. */
+    static JsonNode prios(JobResult j, io.jfio.report.PrioStats p, FioFlavor flavor, boolean plus) {
+        ReportOptions r = j.report;
+        JsonNode arr = JsonNode.array();
+        for (int i = 0; i < p.count(); i++) {
+            if (p.stat(i).samples() == 0) {
+                continue;
+            }
+            JsonNode o = JsonNode.object();
+            o.put("prioclass", io.jfio.report.PrioStats.prioClass(p.ioprio(i)));
+            o.put("prio", io.jfio.report.PrioStats.level(p.ioprio(i)));
+            if (flavor != FioFlavor.FIO_3_33) {
+                o.put("priohint", io.jfio.report.PrioStats.hint(p.ioprio(i)));
+            }
+            o.put(r.latPercentiles ? "lat_ns" : "clat_ns",
+                lat(j, p.stat(i), p.histogram(i), r.clatPercentiles || r.latPercentiles, plus));
+            arr.add(o);
+        }
+        return arr;
     }
 
     static JsonNode lat(JobResult j, StreamStat s, LatencyHistogram h, boolean percentiles, boolean plus) {

@@ -239,6 +239,15 @@ public final class NormalFormat {
         if (d.lat.samples() > 0) {
             latLine(b, " lat", d.lat);
         }
+        boolean prios = d.prios != null && d.prios.shown();
+        String prioType = r.latPercentiles ? "lat" : "clat";
+        if (prios) {
+            for (int i = 0; i < d.prios.count(); i++) {
+                if (d.prios.stat(i).samples() > 0) {
+                    latLine(b, prioType + " prio " + prioName(d.prios.ioprio(i), flavor), d.prios.stat(i));
+                }
+            }
+        }
         if (r.slatPercentiles && d.slat.samples() > 0) {
             percentileBlock(b, d.slatHist, d.slat.samples(), r, "slat");
         }
@@ -247,6 +256,16 @@ public final class NormalFormat {
         }
         if (r.latPercentiles && d.lat.samples() > 0) {
             percentileBlock(b, d.latHist, d.lat.samples(), r, "lat");
+        }
+        if (prios && (r.clatPercentiles || r.latPercentiles)) {
+            long all = r.latPercentiles ? d.lat.samples() : d.clat.samples();
+            for (int i = 0; i < d.prios.count(); i++) {
+                long n = d.prios.stat(i).samples();
+                if (n > 0) {
+                    percentileBlock(b, d.prios.histogram(i), n, r, prioType + " prio "
+                        + prioName(d.prios.ioprio(i), flavor) + " (" + CFormat.fixed(100.0 * n / all, 2) + "% of IOs)");
+                }
+            }
         }
         if (d.bw.samples() > 0) {
             long min = d.bw.min();
@@ -275,6 +294,12 @@ public final class NormalFormat {
                     .append(", stdev=").append(CFormat.fixed(s.stddev(), 5, 2)).append(", samples=")
                     .append(s.samples()).append('\n');
         }
+    }
+
+    /** class/level/hint as fio 3.42 prints a priority; fio 3.33 has no hints: class/level. */
+    static String prioName(int ioprio, FioFlavor flavor) {
+        String cl = io.jfio.report.PrioStats.prioClass(ioprio) + "/" + io.jfio.report.PrioStats.level(ioprio);
+        return flavor == FioFlavor.FIO_3_33 ? cl : cl + "/" + io.jfio.report.PrioStats.hint(ioprio);
     }
 
     private static void cachehit(StringBuilder b, DirectionStats d) {

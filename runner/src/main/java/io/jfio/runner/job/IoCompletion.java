@@ -142,7 +142,7 @@ final class IoCompletion {
     /** A measured data completion: clat and lat, max_latency and latency_target, the logs. */
     private void timed(IoUnit u, int ddir, long bytes, long t) {
         long lat = t - u.startTimeNanos;
-        stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, lat, latHistogram);
+        stats.recordCompletion(ddir, bytes, t - u.issueTimeNanos, lat, latHistogram, u.clatPrioIndex);
         long maxLat = errors.maxLatencyNanos(ddir);
         if (maxLat > 0 && lat > maxLat) {
             errors.latencyExceeded(u, lat, maxLat);

@@ -321,7 +321,7 @@ public final class Job {
         state.setRunState(RunState.SETUP);
         CpuPinning.apply(opts.cpu(), spec.cloneIndex());
         Nice.apply(opts.process().nice());
-        IoPrio.apply(opts.process().prio(), opts.process().prioclass());
+        IoPrio.apply(opts.process());
         if (!prepared) {
             prepare();
         }

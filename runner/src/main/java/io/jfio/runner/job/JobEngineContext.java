@@ -68,6 +68,27 @@ record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpen
     }
 
     @Override
+    public boolean writes() {
+        return RwMode.of(spec).writes();
+    }
+
+    @Override
+    public boolean verifies() {
+        return ThreadOptions.of(spec).verify().enabled();
+    }
+
+    @Override
+    public int ioprio() {
+        return IoPrio.jobIoprio(ThreadOptions.of(spec).process());
+    }
+
+    @Override
+    public long randomSeed() {
+        var r = ThreadOptions.of(spec).random();
+        return (r.randrepeat() ? r.randseed() : System.nanoTime()) + spec.cloneIndex();
+    }
+
+    @Override
     public boolean dataBuffers() {
         return RwMode.of(spec).reads() || RwMode.of(spec).writes();
     }

@@ -97,6 +97,7 @@ final class JobIo {
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
+            stats.usePrios(engine::clatPrios, IoPrio.jobIoprio(opts.process()), opts.stat().latPercentiles());
             openFiles();
             if (opts.files().preRead() && !diskless && !noIo) {
                 PreRead.run(fs, units[0], opts.bs().max(0), state);
@@ -197,6 +198,9 @@ final class JobIo {
             loop.run();
         }
         loopAllocatedBytes = allocatedBytes() - allocBefore;
+        for (int d = 0; d < JobStats.DIRS; d++) {
+            stats.dropIoU[d] += engine.droppedIos(d);
+        }
         // fio's update_runtime: only for directions the job does that moved data.
         ioEpochNanos = loop.measureStartNanos();
         long measuredUs = (loop.endNanos() - loop.measureStartNanos()) / 1000L;

@@ -203,23 +203,30 @@ public final class JobLogs {
         a[i + IoLogSink.ACTION] = action;
     }
 
+    /** The priority the I/O ran with (fio's io_u->ioprio): its per-I/O one, else the job's. */
+    private int ioprio(int ddir, IoUnit u) {
+        var p = ddir < stats.prios.length ? stats.prios[ddir] : null;
+        return p != null ? p.ioprio(u.clatPrioIndex) : stats.ioprio;
+    }
+
     /** Submission latency of a data I/O, measured (fio's add_slat_sample). */
     public void slat(IoUnit u, long slatNs) {
         if (slat == null) {
             return;
         }
         long issue = Math.max(0, u.issueTimeNanos - epochNanos);
-        slat.add(elapsedMs(u.issueTimeNanos), u.ddir.ordinal(), slatNs, u.length, u.offset, 0, issue);
+        slat.add(elapsedMs(u.issueTimeNanos), u.ddir.ordinal(), slatNs, u.length, u.offset, ioprio(u.ddir.ordinal(), u),
+            issue);
     }
 
     /** A data I/O completed at {@code t}, measured (fio's account_io_completion). */
     public void completion(int ddir, long bytes, long clatNs, long latNs, IoUnit u, long t) {
         long ms = elapsedMs(t);
         if (lat != null) {
-            lat.add(ms, ddir, latNs, bytes, u.offset, 0, 0);
+            lat.add(ms, ddir, latNs, bytes, u.offset, ioprio(ddir, u), 0);
         }
         if (clat != null) {
-            clat.add(ms, ddir, clatNs, bytes, u.offset, 0, Math.max(0, u.issueTimeNanos - epochNanos));
+            clat.add(ms, ddir, clatNs, bytes, u.offset, ioprio(ddir, u), Math.max(0, u.issueTimeNanos - epochNanos));
         }
         if (hist != null) {
             hist.completion(ms, ddir, bytes, stats.clatHist[ddir]);

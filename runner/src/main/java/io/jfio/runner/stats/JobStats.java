@@ -2,6 +2,7 @@ package io.jfio.runner.stats;
 
 import io.jfio.report.Buckets;
 import io.jfio.report.LatencyHistogram;
+import io.jfio.report.PrioStats;
 import io.jfio.report.StreamStat;
 import io.jfio.report.interval.IntervalCounters;
 
@@ -40,6 +41,10 @@ public final class JobStats {
     public final LatencyHistogram syncHist = new LatencyHistogram();
 
     public final StreamStat[] bw = streams();
+    /** Per-priority latencies (read, write; fio's clat_prio) when the engine sets priorities per I/O. */
+    public final PrioStats[] prios = new PrioStats[DIRS];
+    /** The job's own I/O priority (fio's ts->ioprio). */
+    public int ioprio;
     public final StreamStat[] iops = streams();
 
     /** fio's io_u_map, io_u_submit, io_u_complete (7 buckets each, as fio's stat.c keeps them). */
@@ -121,6 +126,9 @@ public final class JobStats {
             iops[d] = new StreamStat();
             slatHist[d].clear();
             clatHist[d].clear();
+            if (prios[d] != null) {
+                prios[d].clear();
+            }
             latHist[d].clear();
         }
         syncStat.set(0, 0, 0, 0, 0);
@@ -153,6 +161,30 @@ public final class JobStats {
             lat[ddir].add(latNs);
             if (latHistogram) {
                 latHist[ddir].add(latNs);
+            }
+        }
+    }
+
+    /** The same, for an I/O that ran with the engine's priority number {@code prioIndex} (fio's clat_prio_index). */
+    public void recordCompletion(int ddir, long bytes, long clatNs, long latNs, boolean latHistogram, int prioIndex) {
+        recordCompletion(ddir, bytes, clatNs, latNs, latHistogram);
+        PrioStats p = prios[ddir];
+        if (p != null && (p.ofLat ? measureLat : measureClat)) {
+            p.record(prioIndex, p.ofLat ? latNs : clatNs);
+        }
+    }
+
+    /**
+     * After engine init: the priorities each direction's I/Os may run with ({@code perDir} gives
+     * null for none), holding total latency instead of clat with lat_percentiles, as fio's.
+     */
+    public void usePrios(java.util.function.IntFunction<int[]> perDir, int jobIoprio, boolean ofLat) {
+        ioprio = jobIoprio;
+        for (int d = 0; d < 2; d++) {
+            int[] values = perDir.apply(d);
+            if (values != null) {
+                prios[d] = new PrioStats(values);
+                prios[d].ofLat = ofLat;
             }
         }
     }
