@@ -1,7 +1,6 @@
 package io.jfio.peak;
 
 import io.jfio.engine.EngineException;
-import io.jfio.engine.aio.AioContext;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
@@ -13,8 +12,6 @@ import io.jfio.engine.uring.SubmissionQueue;
 import io.jfio.engine.uring.Uring;
 import io.jfio.engine.uringcmd.Nvme;
 import io.jfio.engine.uringcmd.NvmeStatus;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 /**
@@ -25,29 +22,11 @@ import java.nio.ByteBuffer;
  */
 final class PeakSubmitter implements Runnable {
     private static final LibC C = Native.libc();
-    private static final VarHandle DONE;
-    private static final VarHandle CALLS;
-    private static final VarHandle REAPS;
-    private static final VarHandle IO_ERRORS;
     private static final int ENODATA = 61;
     private static final int NOP_INJECT_RESULT = 1;
     private static final int NOP_FILE = 2;
     private static final int NOP_FIXED_FILE = 4;
     private static final int NOP_FIXED_BUFFER = 8;
-    /** The kernel's limit on registered buffers (IORING_MAX_REG_BUFFERS). */
-    private static final int MAX_REGISTERED_BUFFERS = 16384;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            DONE = l.findVarHandle(PeakSubmitter.class, "done", long.class);
-            CALLS = l.findVarHandle(PeakSubmitter.class, "calls", long.class);
-            REAPS = l.findVarHandle(PeakSubmitter.class, "reaps", long.class);
-            IO_ERRORS = l.findVarHandle(PeakSubmitter.class, "ioErrors", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /** State every submitter and the main thread share. */
     static final class Shared {
@@ -82,19 +61,16 @@ final class PeakSubmitter implements Runnable {
     volatile boolean finish;
     final PeakLatency latency;
 
-    @SuppressWarnings("unused") private long done;
-    @SuppressWarnings("unused") private long calls;
-    @SuppressWarnings("unused") private long reaps;
-    @SuppressWarnings("unused") private long ioErrors;
+    final PeakCounters counters = new PeakCounters();
 
-    // Thread-private loop state.
-    private int depth;
-    private int bs;
-    private int inflight;
+    // Thread-private loop state (PeakAioLoop shares it).
+    int depth;
+    int bs;
+    int inflight;
     private int perFileDepth = Integer.MAX_VALUE;
     private int curFile;
     private long randState;
-    private long bufBase;
+    long bufBase;
     private ByteBuffer buffers;
     private ByteBuffer iovecs;
     private long iovecsAddr;
@@ -118,19 +94,23 @@ final class PeakSubmitter implements Runnable {
     }
 
     long done() {
-        return (long) DONE.getOpaque(this);
+        return counters.done();
     }
 
     long calls() {
-        return (long) CALLS.getOpaque(this);
+        return counters.calls();
     }
 
     long reaps() {
-        return (long) REAPS.getOpaque(this);
+        return counters.reaps();
     }
 
     long ioErrors() {
-        return (long) IO_ERRORS.getOpaque(this);
+        return counters.ioErrors();
+    }
+
+    PeakOptions options() {
+        return o;
     }
 
     @Override
@@ -146,7 +126,7 @@ final class PeakSubmitter implements Runnable {
                 if (o.sync) {
                     syncLoop();
                 } else if (o.aio) {
-                    aioLoop();
+                    PeakAioLoop.run(this);
                 } else {
                     uringLoop();
                 }
@@ -185,7 +165,7 @@ final class PeakSubmitter implements Runnable {
         }
     }
 
-    private static int roundupPow2(int n) {
+    static int roundupPow2(int n) {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
     }
 
@@ -238,98 +218,16 @@ final class PeakSubmitter implements Runnable {
         return true;
     }
 
-    /** Ring setup as t/io_uring: fio's flag set, dropping COOP, SINGLE, DEFER, NO_SQARRAY on EINVAL. */
+    /** The ring as t/io_uring sets it up (PeakRingSetup); null when ready, else the lines to print. */
     private String setupRing(int nbuf) throws EngineException {
-        int flags = Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN | Uring.SETUP_SINGLE_ISSUER
-            | Uring.SETUP_DEFER_TASKRUN | Uring.SETUP_NO_SQARRAY;
-        if (polled && !o.nop) {
-            flags |= Uring.SETUP_IOPOLL;
+        PeakRingSetup setup = new PeakRingSetup(o, depth, nbuf, bs, bufBase, iovecsAddr, files, nrFiles);
+        ring = setup.ring;
+        if (ring != null) {
+            sq = ring.sq();
+            cq = ring.cq();
         }
-        if (o.passthrough) {
-            flags |= Uring.SETUP_SQE128 | Uring.SETUP_CQE32;
-        }
-        if (o.restriction) {
-            flags |= Uring.SETUP_R_DISABLED;
-        }
-        int[] ladder = {Uring.SETUP_COOP_TASKRUN, Uring.SETUP_SINGLE_ISSUER, Uring.SETUP_DEFER_TASKRUN,
-            Uring.SETUP_NO_SQARRAY};
-        int step = 0;
-        while (true) {
-            try {
-                ring = Ring.setup(depth, flags, depth, -1, 0);
-                break;
-            } catch (EngineException e) {
-                while (e.errno() == Errno.EINVAL && step < ladder.length && (flags & ladder[step]) == 0) {
-                    step++;
-                }
-                if (e.errno() != Errno.EINVAL || step >= ladder.length) {
-                    return "io_uring_setup: " + C.strerror(e.errno()) + "\nqueue setup failed: "
-                        + C.strerror(e.errno()) + ", 1";
-                }
-                flags &= ~ladder[step++];
-            }
-        }
-        ring.setEnterExtraFlags(0); // t/io_uring passes no NO_IOWAIT
-        sq = ring.sq();
-        cq = ring.cq();
-        if (o.restriction) {
-            int r = registerRestrictions();
-            if (r != 0) {
-                return "IORING_REGISTER_RESTRICTIONS: " + r + "\nFailed to set restrictions";
-            }
-        }
-        if (fixedBufs) {
-            // t/io_uring registers one buffer over all slots; jfio registers one per slot, each
-            // exactly bs long, because 6.1-era kernels fail fixed passthrough I/O that does not
-            // end at the end of its registered buffer (lab README). Slot i uses buf_index i.
-            int r;
-            if (nbuf <= MAX_REGISTERED_BUFFERS) {
-                r = ring.registerBuffers(iovecsAddr, nbuf);
-            } else {
-                // More slots than the kernel registers buffers: one buffer over all, as t/io_uring.
-                ByteBuffer one = RawMemory.allocate(64, 64);
-                one.putLong(0, bufBase);
-                one.putLong(8, (long) bs * nbuf);
-                r = ring.registerBuffers(RawMemory.address(one), 1);
-                singleRegisteredBuffer = true;
-            }
-            if (r < 0) {
-                return "io_uring_register_buffers: " + C.strerror(-r) + "\nqueue setup failed: " + C.strerror(-r) + ", 1";
-            }
-        }
-        if (registerFiles) {
-            ByteBuffer fds = RawMemory.allocate(((4 * nrFiles) + 63) & ~63, 64);
-            for (int i = 0; i < nrFiles; i++) {
-                fds.putInt(4 * i, files[i].realFd);
-                files[i].fixedFd = i;
-            }
-            int r = ring.registerFiles(RawMemory.address(fds), nrFiles);
-            if (r < 0) {
-                return "io_uring_register_files: " + C.strerror(-r) + "\nqueue setup failed: " + C.strerror(-r) + ", 1";
-            }
-        }
-        if (o.registerRing && PeakMain.registerRingEnabled() && !ring.registerRingFd()) {
-            PeakMain.registerRingFailed();
-        }
-        return null;
-    }
-
-    /** -e1: allow only the read-side opcodes and the registrations t/io_uring needs, then enable the ring. */
-    private int registerRestrictions() {
-        ByteBuffer res = RawMemory.allocate(128, 64);
-        int[][] entries = {{1, Uring.OP_NOP}, {1, Uring.OP_READ}, {1, Uring.OP_READV}, {1, Uring.OP_READ_FIXED},
-            {0, Uring.REGISTER_BUFFERS}, {0, Uring.REGISTER_ENABLE_RINGS}, {0, Uring.REGISTER_RING_FDS},
-            {0, Uring.REGISTER_FILES}};
-        for (int i = 0; i < entries.length; i++) {
-            res.putShort(16 * i, (short) entries[i][0]);
-            res.put(16 * i + 2, (byte) entries[i][1]);
-        }
-        int r = ring.register(Uring.REGISTER_RESTRICTIONS, RawMemory.address(res), entries.length);
-        if (r < 0) {
-            return r;
-        }
-        r = ring.register(Uring.REGISTER_ENABLE_RINGS, 0, 0);
-        return r < 0 ? r : 0;
+        singleRegisteredBuffer = setup.singleRegisteredBuffer;
+        return setup.error;
     }
 
     private long nextRandom() {
@@ -341,7 +239,7 @@ final class PeakSubmitter implements Runnable {
         return (x * 0x2545F4914F6CDD1DL) >>> 1;
     }
 
-    private long nextOffset(PeakFile f) {
+    long nextOffset(PeakFile f) {
         if (o.randomIo) {
             return (nextRandom() % f.maxBlocks) * bs;
         }
@@ -353,7 +251,7 @@ final class PeakSubmitter implements Runnable {
         return off;
     }
 
-    private int nextFile() {
+    int nextFile() {
         int fi = 0;
         if (nrFiles > 1) {
             fi = curFile;
@@ -430,7 +328,8 @@ final class PeakSubmitter implements Runnable {
     private int prepMore(int max) {
         int prepped = 0;
         while (prepped < max) {
-            int slot = sq.next();
+            // Every SQE but passthrough's is written whole by prep: no zeroing first.
+            int slot = o.passthrough ? sq.next() : sq.claim();
             if (slot < 0) {
                 break;
             }
@@ -459,7 +358,7 @@ final class PeakSubmitter implements Runnable {
             int res = cq.res(i);
             if (res != expect) {
                 if (!pt && (res == -ENODATA || res == -Errno.EIO)) {
-                    IO_ERRORS.setOpaque(this, (long) IO_ERRORS.getOpaque(this) + 1);
+                    counters.ioError();
                 } else {
                     cq.advance(i + 1);
                     inflight -= i + 1;
@@ -500,15 +399,20 @@ final class PeakSubmitter implements Runnable {
         }
     }
 
-    private void addStat(int clockIdx, int nr) {
+    void addStat(int clockIdx, int nr) {
         if (!finish && clockIdx != 0) {
             latency.add(System.nanoTime() - clockBatch[clockIdx], nr);
         }
     }
 
-    private void stampBatch() {
+    void stampBatch() {
         clockBatch[clockIndex] = System.nanoTime();
         clockIndex = (clockIndex + 1) & (nrBatch - 1);
+    }
+
+    /** The clock slot {@link #stampBatch()} filled last. */
+    int lastBatchIndex() {
+        return (clockIndex - 1) & (nrBatch - 1);
     }
 
     private void uringLoop() {
@@ -530,7 +434,7 @@ final class PeakSubmitter implements Runnable {
                 int toWait = toSubmit != 0 && inflight + toSubmit <= depth ? 0
                     : Math.min(inflight + toSubmit, o.batchComplete);
                 int ret = ring.enter(toSubmit, toWait, toWait != 0 ? Uring.ENTER_GETEVENTS : 0);
-                CALLS.setOpaque(this, ++myCalls);
+                counters.calls(++myCalls);
                 if (ret > 0) {
                     sq.consumed(ret);
                 }
@@ -539,7 +443,7 @@ final class PeakSubmitter implements Runnable {
                     break outer;
                 }
                 myReaps += thisReap;
-                REAPS.setOpaque(this, myReaps);
+                counters.reaps(myReaps);
                 if (ret >= 0) {
                     if (ret == 0) {
                         toSubmit = 0;
@@ -549,13 +453,13 @@ final class PeakSubmitter implements Runnable {
                         continue outer;
                     } else if (ret < toSubmit) {
                         myDone += ret;
-                        DONE.setOpaque(this, myDone);
+                        counters.done(myDone);
                         prepped -= toSubmit - ret;
                         toSubmit = prepped;
                         continue;
                     }
                     myDone += ret;
-                    DONE.setOpaque(this, myDone);
+                    counters.done(myDone);
                     prepped = 0;
                     continue outer;
                 }
@@ -574,97 +478,6 @@ final class PeakSubmitter implements Runnable {
         }
     }
 
-    private void aioLoop() throws EngineException {
-        int n = roundupPow2(depth);
-        try (AioContext ctx = AioContext.setup(n)) {
-            ByteBuffer iocbs = RawMemory.allocate(64 * depth + 64, 64);
-            ByteBuffer ptrs = RawMemory.allocate(((8 * depth) + 63) & ~63, 64);
-            ByteBuffer events = RawMemory.allocate(32 * depth + 64, 64);
-            long iocbsAddr = RawMemory.address(iocbs);
-            long ptrsAddr = RawMemory.address(ptrs);
-            long eventsAddr = RawMemory.address(events);
-            for (int i = 0; i < depth; i++) {
-                ptrs.putLong(8 * i, iocbsAddr + 64L * i);
-            }
-            long myDone = 0;
-            long myCalls = 0;
-            long myReaps = 0;
-            int prepped = 0;
-            while (!finish) {
-                if (prepped == 0 && inflight < depth) {
-                    int toPrep = Math.min(depth - inflight, o.batchSubmit);
-                    for (int i = 0; i < toPrep; i++) {
-                        int fi = nextFile();
-                        PeakFile f = files[fi];
-                        int b = 64 * i;
-                        for (int z = 0; z < 64; z += 8) {
-                            iocbs.putLong(b + z, 0L);
-                        }
-                        iocbs.putLong(b, fi);                      // aio_data
-                        iocbs.putShort(b + 16, (short) 0);          // IOCB_CMD_PREAD
-                        iocbs.putInt(b + 20, f.realFd);
-                        iocbs.putLong(b + 24, bufBase + (long) bs * i);
-                        iocbs.putLong(b + 32, bs);
-                        iocbs.putLong(b + 40, nextOffset(f));
-                    }
-                    prepped = toPrep;
-                    if (prepped > 0 && latency != null) {
-                        stampBatch();
-                    }
-                }
-                inflight += prepped;
-                int toSubmit = prepped;
-                int toWait = toSubmit != 0 && inflight + toSubmit <= depth ? 0
-                    : Math.min(inflight + toSubmit, o.batchComplete);
-                int ret = ctx.submit(ptrsAddr, toSubmit);
-                CALLS.setOpaque(this, ++myCalls);
-                if (ret < 0) {
-                    PeakMain.out("io_submit: " + C.strerror(-ret));
-                    break;
-                } else if (ret != toSubmit) {
-                    PeakMain.out("submitted " + ret + ", wanted " + toSubmit);
-                    break;
-                }
-                prepped = 0;
-                while (toWait > 0) {
-                    CALLS.setOpaque(this, ++myCalls);
-                    int r = ctx.getEvents(toWait, toWait, eventsAddr, -1);
-                    if (r < 0) {
-                        PeakMain.out("io_getevents: " + C.strerror(-r));
-                        finish = true;
-                        break;
-                    } else if (r != toWait) {
-                        PeakMain.out("r=" + r + ", wait=" + toWait);
-                        finish = true;
-                        break;
-                    }
-                    for (int i = 0; i < r; i++) {
-                        int fi = (int) events.getLong(32 * i);
-                        files[fi].pendingIos--;
-                        long res = events.getLong(32 * i + 16);
-                        if (res != bs) {
-                            if (res == -ENODATA || res == -Errno.EIO) {
-                                IO_ERRORS.setOpaque(this, (long) IO_ERRORS.getOpaque(this) + 1);
-                            } else {
-                                PeakMain.out("io: unexpected ret=" + res);
-                                finish = true;
-                            }
-                        }
-                    }
-                    if (latency != null && r > 0) {
-                        addStat((clockIndex - 1) & (nrBatch - 1), r);
-                    }
-                    inflight -= r;
-                    myDone += r;
-                    myReaps += r;
-                    DONE.setOpaque(this, myDone);
-                    REAPS.setOpaque(this, myReaps);
-                    toWait -= r;
-                }
-            }
-        }
-    }
-
     private void syncLoop() {
         long myDone = 0;
         long myCalls = 0;
@@ -676,7 +489,7 @@ final class PeakSubmitter implements Runnable {
                 clockBatch[clockIndex] = System.nanoTime();
             }
             inflight++;
-            CALLS.setOpaque(this, ++myCalls);
+            counters.calls(++myCalls);
             long off = nextOffset(f);
             long ret = C.preadv2(f.realFd, iovecsAddr, 1, off, flags);
             if (ret < 0) {
@@ -685,7 +498,7 @@ final class PeakSubmitter implements Runnable {
             } else if (ret != bs) {
                 break;
             }
-            DONE.setOpaque(this, ++myDone);
+            counters.done(++myDone);
             inflight--;
             f.pendingIos--;
             if (latency != null) {

@@ -157,8 +157,7 @@ public final class LibaioEngine implements IoEngine {
             u.complete(discard.discard(u.file.fd, u.offset, u.length));
             return QueueStatus.COMPLETED;
         }
-        int b = IOCB_SIZE * u.index;
-        ByteBuffer io = iocbs;
+        long b = iocbsAddr + (long) IOCB_SIZE * u.index;
         int op;
         long buf = u.bufferAddress;
         long nbytes = u.length;
@@ -172,11 +171,11 @@ public final class LibaioEngine implements IoEngine {
                     prio = cmdprio.choose(u);
                 }
                 if (opts.vectored) {
-                    int v = 16 * u.index;
-                    iovecs.putLong(v, u.bufferAddress);
-                    iovecs.putLong(v + 8, u.length);
+                    long v = iovecsAddr + 16L * u.index;
+                    RawMemory.putLong(v, u.bufferAddress);
+                    RawMemory.putLong(v + 8, u.length);
                     op = read ? IOCB_CMD_PREADV : IOCB_CMD_PWRITEV;
-                    buf = iovecsAddr + v;
+                    buf = v;
                     nbytes = 1;
                 } else {
                     op = read ? IOCB_CMD_PREAD : IOCB_CMD_PWRITE;
@@ -190,19 +189,17 @@ public final class LibaioEngine implements IoEngine {
             }
             default -> throw new IllegalStateException("libaio: unexpected ddir " + d);
         }
-        io.putLong(b, u.index);            // aio_data
-        io.putInt(b + 8, 0);               // aio_key
-        io.putInt(b + 12, rw);             // aio_rw_flags
-        io.putShort(b + 16, (short) op);   // aio_lio_opcode
-        io.putShort(b + 18, (short) Math.max(prio, 0)); // aio_reqprio
-        io.putInt(b + 20, u.file.fd);      // aio_fildes
-        io.putLong(b + 24, buf);           // aio_buf
-        io.putLong(b + 32, nbytes);        // aio_nbytes
-        io.putLong(b + 40, op == IOCB_CMD_FSYNC ? 0 : u.offset);
-        io.putLong(b + 48, 0L);            // aio_reserved2
-        io.putInt(b + 56, prio >= 0 ? IOCB_FLAG_IOPRIO : 0); // aio_flags
-        io.putInt(b + 60, 0);              // aio_resfd
-        pending.putLong(8 * pendingCount++, iocbsAddr + b);
+        // The whole iocb in eight stores through its address (the kernel reads it at io_submit).
+        long reqprio = prio >= 0 ? prio & 0xffffL : 0L;
+        RawMemory.putLong(b, u.index);                                        // aio_data
+        RawMemory.putLong(b + 8, (long) rw << 32);                            // aio_key 0, aio_rw_flags
+        RawMemory.putLong(b + 16, (op & 0xffffL) | reqprio << 16 | (long) u.file.fd << 32); // opcode, reqprio, fildes
+        RawMemory.putLong(b + 24, buf);                                       // aio_buf
+        RawMemory.putLong(b + 32, nbytes);                                    // aio_nbytes
+        RawMemory.putLong(b + 40, op == IOCB_CMD_FSYNC ? 0 : u.offset);       // aio_offset
+        RawMemory.putLong(b + 48, 0L);                                        // aio_reserved2
+        RawMemory.putLong(b + 56, prio >= 0 ? IOCB_FLAG_IOPRIO : 0L);         // aio_flags, aio_resfd 0
+        RawMemory.putLong(pendingAddr + 8L * pendingCount++, b);
         return QueueStatus.QUEUED;
     }
 
@@ -210,8 +207,8 @@ public final class LibaioEngine implements IoEngine {
     private void stampIssued(int from, int n) {
         long now = System.nanoTime();
         for (int i = from; i < from + n; i++) {
-            long iocb = pending.getLong(8 * i);
-            units[(int) iocbs.getLong((int) (iocb - iocbsAddr))].issueTimeNanos = now;
+            long iocb = RawMemory.getLong(pendingAddr + 8L * i);
+            units[(int) RawMemory.getLong(iocb)].issueTimeNanos = now; // aio_data
         }
     }
 
@@ -254,7 +251,7 @@ public final class LibaioEngine implements IoEngine {
         }
         if (idx > 0) {
             for (int i = idx; i < pendingCount; i++) {
-                pending.putLong(8 * (i - idx), pending.getLong(8 * i));
+                RawMemory.putLong(pendingAddr + 8L * (i - idx), RawMemory.getLong(pendingAddr + 8L * i));
             }
             pendingCount -= idx;
         }
@@ -263,9 +260,9 @@ public final class LibaioEngine implements IoEngine {
 
     private void convert(int n) {
         for (int i = 0; i < n; i++) {
-            int e = AioContext.EVENT_SIZE * i;
-            IoUnit u = units[(int) eventBuf.getLong(e)];
-            u.complete(eventBuf.getLong(e + 16));
+            long e = eventBufAddr + (long) AioContext.EVENT_SIZE * i;
+            IoUnit u = units[(int) RawMemory.getLong(e)];   // data
+            u.complete(RawMemory.getLong(e + 16));           // res
             events[eventCount++] = u;
         }
         inFlight -= n;

@@ -2,6 +2,7 @@ package io.jfio.engine.nativeio;
 
 import com.kenai.jffi.MemoryIO;
 
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -33,5 +34,46 @@ public final class RawMemory {
 
     public static long address(ByteBuffer direct) {
         return IO.getDirectBufferAddress(direct);
+    }
+
+    // Absolute accesses for the hot paths over kernel-shared rings (SQEs, CQEs, ring indices): no
+    // bounds or buffer-state checks per access, which a ByteBuffer pays on every get/put. The
+    // address must lie in memory the caller keeps mapped. Native (little-endian) byte order.
+
+    public static long getLong(long address) {
+        return IO.getLong(address);
+    }
+
+    public static int getInt(long address) {
+        return IO.getInt(address);
+    }
+
+    public static void putLong(long address, long value) {
+        IO.putLong(address, value);
+    }
+
+    public static void putInt(long address, int value) {
+        IO.putInt(address, value);
+    }
+
+    public static void putShort(long address, short value) {
+        IO.putShort(address, value);
+    }
+
+    public static void putByte(long address, byte value) {
+        IO.putByte(address, value);
+    }
+
+    /** Load-acquire: later loads and stores are not reordered before it (a kernel-written index). */
+    public static int getIntAcquire(long address) {
+        int v = IO.getInt(address);
+        VarHandle.acquireFence();
+        return v;
+    }
+
+    /** Store-release: earlier loads and stores are visible before it (publishing an index to the kernel). */
+    public static void putIntRelease(long address, int value) {
+        VarHandle.releaseFence();
+        IO.putInt(address, value);
     }
 }

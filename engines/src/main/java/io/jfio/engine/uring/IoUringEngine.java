@@ -123,7 +123,7 @@ public final class IoUringEngine extends RingEngine {
             u.complete(r < 0 ? -Native.errno() : 0);
             return QueueStatus.COMPLETED;
         }
-        int slot = sq.next();
+        int slot = sq.claim(); // every case below writes the whole SQE with prep
         if (slot < 0) {
             return QueueStatus.BUSY;
         }

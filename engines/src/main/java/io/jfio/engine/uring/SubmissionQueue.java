@@ -1,5 +1,7 @@
 package io.jfio.engine.uring;
 
+import io.jfio.engine.nativeio.RawMemory;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -14,6 +16,10 @@ import java.nio.ByteOrder;
  * <p>Protocol (fio's engines/io_uring.c): {@link #next()} hands out a zeroed slot, the caller fills it
  * with the put methods, {@link #publish()} release-stores the tail, the ring's enter consumes
  * {@link #unsubmitted()} entries and {@link #consumed(int)} records how many it took.
+ *
+ * <p>The per-SQE paths ({@link #claim()}, {@link #next()}, {@link #prep}, the puts) write through
+ * absolute addresses (no ByteBuffer bounds checks) and read the kernel's head only when the cached
+ * one says the ring is full: the head only grows, so a stale copy can only under-count the space.
  */
 public final class SubmissionQueue {
     private static final VarHandle INT =
@@ -22,7 +28,6 @@ public final class SubmissionQueue {
     private final ByteBuffer ring;
     private final ByteBuffer sqes;
     private final int headOff;
-    private final int tailOff;
     private final int flagsOff;
     private final int droppedOff;
     private final int mask;
@@ -30,6 +35,10 @@ public final class SubmissionQueue {
     private final int sqeSize;
     private final int sqeShift;
     private final long sqesAddress;
+    private final long headAddress;
+    private final long tailAddress;
+    /** The kernel's head as last read: {@code localTail - cachedHead} never under-counts the SQEs in use. */
+    private int cachedHead;
 
     /** Next tail to publish: slots below it are filled. */
     private int localTail;
@@ -44,13 +53,16 @@ public final class SubmissionQueue {
         this.sqes = sqes;
         this.sqesAddress = sqesAddress;
         this.headOff = headOff;
-        this.tailOff = tailOff;
         this.flagsOff = flagsOff;
         this.droppedOff = droppedOff;
         this.mask = ring.getInt(maskOff);
         this.entries = ring.getInt(entriesOff);
         this.sqeSize = sqeSize;
         this.sqeShift = Integer.numberOfTrailingZeros(sqeSize);
+        long ringAddress = RawMemory.address(ring);
+        this.headAddress = ringAddress + headOff;
+        this.tailAddress = ringAddress + tailOff;
+        this.cachedHead = ring.getInt(headOff);
         this.localTail = ring.getInt(tailOff);
         this.publishedTail = localTail;
         this.submittedTail = localTail;
@@ -91,52 +103,71 @@ public final class SubmissionQueue {
      * or -1 when the ring is full.
      */
     public int next() {
-        if (localTail - (int) INT.getAcquire(ring, headOff) >= entries) {
-            return -1;
+        int slot = claim();
+        if (slot >= 0) {
+            long a = sqeAddress(slot);
+            for (int i = 0; i < sqeSize; i += 8) {
+                RawMemory.putLong(a + i, 0L);
+            }
         }
-        int slot = localTail & mask;
-        int base = slot << sqeShift;
-        for (int i = 0; i < sqeSize; i += 8) {
-            sqes.putLong(base + i, 0L);
-        }
-        localTail++;
         return slot;
     }
 
-    /** The common read/write/fsync fields in one call (the SQE is already zeroed by {@link #next()}). */
+    /**
+     * An SQE slot as the previous use left it, or -1 when the ring is full: for a caller that
+     * writes the whole SQE with {@link #prep} before anything else.
+     */
+    public int claim() {
+        if (localTail - cachedHead >= entries) {
+            cachedHead = RawMemory.getIntAcquire(headAddress);
+            if (localTail - cachedHead >= entries) {
+                return -1;
+            }
+        }
+        return localTail++ & mask;
+    }
+
+    /**
+     * The common read/write/fsync fields in one call; every other field of the SQE (ioprio,
+     * buf_index, personality, file_index, addr3, and the second half of a 128-byte SQE) is zeroed,
+     * so the slot may come from {@link #claim()}. Eight 64-bit stores for a 64-byte SQE.
+     */
     public void prep(int slot, int opcode, int sqeFlags, int fd, long off, long addr, int len, int opFlags,
                      long userData) {
-        int b = slot << sqeShift;
-        sqes.put(b + Uring.SQE_OPCODE, (byte) opcode);
-        sqes.put(b + Uring.SQE_FLAGS, (byte) sqeFlags);
-        sqes.putInt(b + Uring.SQE_FD, fd);
-        sqes.putLong(b + Uring.SQE_OFF, off);
-        sqes.putLong(b + Uring.SQE_ADDR, addr);
-        sqes.putInt(b + Uring.SQE_LEN, len);
-        sqes.putInt(b + Uring.SQE_RW_FLAGS, opFlags);
-        sqes.putLong(b + Uring.SQE_USER_DATA, userData);
+        long a = sqeAddress(slot);
+        RawMemory.putLong(a, (opcode & 0xffL) | (sqeFlags & 0xffL) << 8 | (long) fd << 32);
+        RawMemory.putLong(a + Uring.SQE_OFF, off);
+        RawMemory.putLong(a + Uring.SQE_ADDR, addr);
+        RawMemory.putLong(a + Uring.SQE_LEN, (len & 0xffffffffL) | (long) opFlags << 32);
+        RawMemory.putLong(a + Uring.SQE_USER_DATA, userData);
+        RawMemory.putLong(a + Uring.SQE_BUF_INDEX, 0L);
+        RawMemory.putLong(a + Uring.SQE_ADDR3, 0L);
+        RawMemory.putLong(a + 56, 0L);
+        for (int i = 64; i < sqeSize; i += 8) {
+            RawMemory.putLong(a + i, 0L);
+        }
     }
 
     public void putByte(int slot, int field, int value) {
-        sqes.put((slot << sqeShift) + field, (byte) value);
+        RawMemory.putByte(sqeAddress(slot) + field, (byte) value);
     }
 
     public void putShort(int slot, int field, int value) {
-        sqes.putShort((slot << sqeShift) + field, (short) value);
+        RawMemory.putShort(sqeAddress(slot) + field, (short) value);
     }
 
     public void putInt(int slot, int field, int value) {
-        sqes.putInt((slot << sqeShift) + field, value);
+        RawMemory.putInt(sqeAddress(slot) + field, value);
     }
 
     public void putLong(int slot, int field, long value) {
-        sqes.putLong((slot << sqeShift) + field, value);
+        RawMemory.putLong(sqeAddress(slot) + field, value);
     }
 
     /** Makes every filled SQE visible to the kernel (store-release of the tail); returns {@link #unsubmitted()}. */
     public int publish() {
         if (publishedTail != localTail) {
-            INT.setRelease(ring, tailOff, localTail);
+            RawMemory.putIntRelease(tailAddress, localTail);
             publishedTail = localTail;
         }
         return publishedTail - submittedTail;
@@ -154,7 +185,7 @@ public final class SubmissionQueue {
 
     /** user_data of the i-th published SQE not yet recorded as consumed. */
     public long unsubmittedUserData(int i) {
-        return sqes.getLong((((submittedTail + i) & mask) << sqeShift) + Uring.SQE_USER_DATA);
+        return RawMemory.getLong(sqeAddress((submittedTail + i) & mask) + Uring.SQE_USER_DATA);
     }
 
     /** Records that io_uring_enter consumed {@code n} SQEs. */

@@ -162,6 +162,52 @@ class RingTest {
     }
 
     @Test
+    void prepWritesTheWholeSqeSoAClaimedSlotNeedsNoZeroing() throws EngineException {
+        for (int setup : new int[] {0, Uring.SETUP_SQE128}) {
+            try (ShmFile shm = ShmFile.create("ring3"); Ring ring = Ring.setup(1, setup, 0, -1, 0)) {
+                int fd = shm.fd();
+                SubmissionQueue sq = ring.sq();
+                int slot = sq.claim();
+                assertEquals(0, slot);
+                // Garbage in every byte of the slot (buf_index, personality, addr3, the SQE128 half) ...
+                for (int off = 0; off < sq.sqeSize(); off += 8) {
+                    sq.putLong(slot, off, 0x0303030303030303L);
+                }
+                // ... which prep overwrites: the FSYNC is accepted as on a zeroed slot.
+                sq.prep(slot, Uring.OP_FSYNC, 0, fd, 0, 0, 0, 0, 9);
+                java.nio.ByteBuffer sqes = sq.sqeBuffer();
+                for (int off = Uring.SQE_BUF_INDEX; off < sq.sqeSize(); off += 8) {
+                    assertEquals(0L, sqes.getLong(off), "SQE bytes " + off + "+ after prep");
+                }
+                assertEquals(0, one(ring, slot));
+                // The ring holds one SQE: with it consumed, claim hands out the same slot again.
+                assertEquals(slot, sq.claim());
+                sq.prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, 0, 10);
+                assertEquals(0, one(ring, slot));
+            }
+        }
+    }
+
+    @Test
+    void claimSaysFullUntilTheKernelConsumes() throws EngineException {
+        try (Ring ring = Ring.setup(2, 0, 0, -1, 0)) {
+            SubmissionQueue sq = ring.sq();
+            assertTrue(sq.claim() >= 0);
+            assertTrue(sq.claim() >= 0);
+            assertEquals(-1, sq.claim(), "two entries, both claimed");
+            sq.prep(0, Uring.OP_NOP, 0, -1, 0, 0, 0, 0, 1);
+            sq.prep(1, Uring.OP_NOP, 0, -1, 0, 0, 0, 0, 2);
+            sq.publish();
+            assertEquals(2, ring.enter(2, 2, Uring.ENTER_GETEVENTS));
+            sq.consumed(2);
+            assertEquals(2, ring.cq().ready());
+            assertEquals(3L, ring.cq().userData(0) + ring.cq().userData(1));
+            ring.cq().advance(2);
+            assertTrue(sq.claim() >= 0, "the cached head is re-read once the ring looks full");
+        }
+    }
+
+    @Test
     void sqpollThreadIsWokenWhenItSleeps() throws Exception {
         try (Ring ring = Ring.setup(8, Uring.SETUP_SQPOLL, 0, -1, 10)) {
             SubmissionQueue sq = ring.sq();
