@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * What each module's main code may import of jfio (docs/architecture.md's table): the parser,
  * the engines and the report model stand alone; peak sits on engines only, compare on report
- * only; the runner on those three; multi and the Java API on the runner and compare.
+ * only; netproto (fio's client/server protocol) on report; the runner on those four; multi and the Java API on the runner and compare.
  */
 class ModuleImportsTest {
     static final Map<String, List<String>> ALLOWED = Map.of(
@@ -19,7 +19,8 @@ class ModuleImportsTest {
             "jobfile-parser", List.of("io.jfio.jobfile"),
             "engines", List.of("io.jfio.engine"),
             "report", List.of("io.jfio.report"),
-            "runner", List.of("io.jfio.runner", "io.jfio.jobfile", "io.jfio.engine", "io.jfio.report"),
+            "netproto", List.of("io.jfio.netproto", "io.jfio.report"),
+            "runner", List.of("io.jfio.runner", "io.jfio.jobfile", "io.jfio.engine", "io.jfio.report", "io.jfio.netproto"),
             "peak", List.of("io.jfio.peak", "io.jfio.engine"),
             "compare", List.of("io.jfio.compare", "io.jfio.report"),
             "multi", List.of("io.jfio.multi", "io.jfio.api", "io.jfio.runner", "io.jfio.compare", "io.jfio.jobfile",
