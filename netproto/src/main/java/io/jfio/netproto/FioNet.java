@@ -57,7 +57,7 @@ public final class FioNet {
     static String releaseOf(int version) {
         return switch (version) {
             case 120 -> "fio 3.42";
-            case 100 -> "fio 3.33";
+            case 97 -> "fio 3.33";
             default -> "another fio release";
         };
     }

@@ -71,9 +71,14 @@ public final class FioServer implements AutoCloseable {
         try (NetConnection c = new NetConnection(s)) {
             s.setTcpNoDelay(true);
             s.setKeepAlive(true);
-            new Session(c).serve();
-        } catch (ProtocolException e) {
-            log.println("fio: " + e.getMessage());
+            try {
+                new Session(c).serve();
+            } catch (ProtocolException e) {
+                log.println("fio: " + e.getMessage());
+                if (e.peerVersion >= 0) {
+                    tellOtherRelease(c, e);
+                }
+            }
         } catch (IOException e) {
             log.println("fio: connection from " + s.getInetAddress().getHostAddress() + " ended: " + e.getMessage());
         }
@@ -82,6 +87,35 @@ public final class FioServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         listener.close();
+    }
+
+    /** A client of another fio release gets the reason as text in its own version, then QUIT. */
+    private static void tellOtherRelease(NetConnection c, ProtocolException e) {
+        try {
+            c.send(e.peerVersion, FioNet.TEXT, 0, textPdu(3, "fio: jfio's server: " + e.getMessage() + "\n"));
+            c.send(e.peerVersion, FioNet.STOP, 0, stopPdu(1));
+            c.send(e.peerVersion, FioNet.QUIT, 0, new byte[0]);
+            // read what it already sent before closing: closing on unread data resets the
+            // connection, and the reset would kill its client before it shows the text
+            Socket s = c.socket();
+            s.shutdownOutput();
+            s.setSoTimeout(3000);
+            byte[] sink = new byte[4096];
+            while (s.getInputStream().read(sink) >= 0) {
+                // discard
+            }
+        } catch (IOException ignored) {
+            // it went away first
+        }
+    }
+
+    /** A TEXT payload at fio's log level (2 info, 3 error). */
+    static byte[] textPdu(int level, String s) {
+        byte[] t = s.getBytes(StandardCharsets.UTF_8);
+        long now = System.currentTimeMillis();
+        ByteBuffer b = ByteBuffer.allocate(25 + t.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(level).putInt(t.length + 1).putLong(now / 1000).putLong(now % 1000 * 1000).put(t);
+        return b.array();
     }
 
     /** One client's commands. */
@@ -225,12 +259,8 @@ public final class FioServer implements AutoCloseable {
         }
 
         private void text(String s) {
-            byte[] t = s.getBytes(StandardCharsets.UTF_8);
-            long now = System.currentTimeMillis();
-            ByteBuffer b = ByteBuffer.allocate(25 + t.length).order(ByteOrder.LITTLE_ENDIAN);
-            b.putInt(2).putInt(t.length + 1).putLong(now / 1000).putLong(now % 1000 * 1000).put(t);
             try {
-                c.send(FioNet.TEXT, b.array());
+                c.send(FioNet.TEXT, textPdu(2, s));
             } catch (IOException e) {
                 log.print(s);
             }

@@ -37,13 +37,21 @@ public final class NetConnection implements Closeable {
     }
 
     /** Sends one command, fragmented as fio does; synchronized so that ETA replies never split a command. */
-    public synchronized void send(int opcode, long tag, byte[] payload) throws IOException {
+    public void send(int opcode, long tag, byte[] payload) throws IOException {
+        send(FioNet.VERSION, opcode, tag, payload);
+    }
+
+    /**
+     * Sends in another protocol version: only to tell a peer of another fio release, in words
+     * its version can show (a TEXT), why the session ends.
+     */
+    public synchronized void send(int version, int opcode, long tag, byte[] payload) throws IOException {
         int off = 0;
         do {
             int len = Math.min(FioNet.MAX_FRAGMENT, payload.length - off);
             boolean more = off + len < payload.length;
             ByteBuffer h = ByteBuffer.allocate(FioNet.HEADER + len).order(ByteOrder.LITTLE_ENDIAN);
-            h.putShort((short) FioNet.VERSION).putShort((short) opcode).putInt(more ? FioNet.FLAG_MORE : 0)
+            h.putShort((short) version).putShort((short) opcode).putInt(more ? FioNet.FLAG_MORE : 0)
                     .putLong(tag).putInt(len);
             byte[] a = h.array();
             h.putShort((short) Crc16.of(a, 0, 20));
@@ -85,7 +93,7 @@ public final class NetConnection implements Closeable {
                 throw new ProtocolException("client/server version mismatch: " + peer + " speaks protocol version "
                         + version + " (" + FioNet.releaseOf(version) + "), jfio speaks " + FioNet.VERSION
                         + " (fio 3.42); fio's protocol needs the same version on both ends"
-                        + " (jfio-multi --hosts works across versions)");
+                        + " (jfio-multi --hosts works across versions)", version);
             }
             if (len > FioNet.MAX_FRAGMENT) {
                 throw new ProtocolException("command payload too large: " + len + " bytes from " + peer);
