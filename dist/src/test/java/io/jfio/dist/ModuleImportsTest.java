@@ -11,8 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * What each module's main code may import of jfio (docs/architecture.md's table): the parser,
  * the engines and the report model stand alone; peak sits on engines only, compare on report
- * only; the runner on those three; multi and the Java API on the runner and compare; plot on report
- * only (it reads jfio-compare's JSON output, not the compare code).
+ * only; netproto (fio's client/server protocol) on report; the runner on those four; multi and the
+ * Java API on the runner and compare; plot on report only (it reads jfio-compare's JSON output, not
+ * the compare code).
  */
 class ModuleImportsTest {
     static final Map<String, List<String>> ALLOWED = Map.of(
@@ -20,7 +21,8 @@ class ModuleImportsTest {
             "jobfile-parser", List.of("io.jfio.jobfile"),
             "engines", List.of("io.jfio.engine"),
             "report", List.of("io.jfio.report"),
-            "runner", List.of("io.jfio.runner", "io.jfio.jobfile", "io.jfio.engine", "io.jfio.report"),
+            "netproto", List.of("io.jfio.netproto", "io.jfio.report"),
+            "runner", List.of("io.jfio.runner", "io.jfio.jobfile", "io.jfio.engine", "io.jfio.report", "io.jfio.netproto"),
             "peak", List.of("io.jfio.peak", "io.jfio.engine"),
             "compare", List.of("io.jfio.compare", "io.jfio.report"),
             "plot", List.of("io.jfio.plot", "io.jfio.report"),

@@ -27,6 +27,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /** Entry point of bin/jfio: fio's command line (fio's init.c: parse_cmd_line). */
 public final class Main {
@@ -49,8 +50,14 @@ public final class Main {
 
     /** Runs the command line with the given streams, environment and machine values; returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine) {
+        return run(args, out, err, env, machine, null);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream, Map, MachineInfo)}; a non-null hook gets the parsed run instead of running it. */
+    static int run(String[] args, PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine,
+                   ToIntFunction<RunRequest> runHook) {
         try {
-            return new Invocation(out, err, env, machine).run(args);
+            return new Invocation(out, err, env, machine, runHook).run(args);
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // Never a stack trace for users: one line naming what broke.
             err.println("fio: internal error: " + e);
@@ -63,12 +70,15 @@ public final class Main {
         private final PrintStream err;
         private final Map<String, String> env;
         private final MachineInfo machine;
+        private final ToIntFunction<RunRequest> runHook;
 
-        Invocation(PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine) {
+        Invocation(PrintStream out, PrintStream err, Map<String, String> env, MachineInfo machine,
+                   ToIntFunction<RunRequest> runHook) {
             this.out = out;
             this.err = err;
             this.env = env;
             this.machine = machine;
+            this.runHook = runHook;
         }
 
         int run(String[] args) {
@@ -79,6 +89,13 @@ public final class Main {
             boolean warningsFatal = false;
             boolean explain = false;
             List<String> sections = new ArrayList<>();
+            if (runHook == null) {
+                // fio's own protocol: --server serves, --client drives servers (ServerMode, ClientMode)
+                Integer remote = RemoteModes.dispatch(args, out, err, env, machine);
+                if (remote != null) {
+                    return remote;
+                }
+            }
             CommandLine pre = new CommandLine(args);
             while (true) {
                 CommandLine.Item it;
@@ -203,11 +220,15 @@ public final class Main {
                             err.println("fio: --latency-log is deprecated. Use per-job latency log options.");
                             return 1;
                         }
-                        case "server", "daemonize", "client", "remote-config" -> {
-                            // fio's own network protocol is not implemented; ssh fan-out is
-                            err.println("fio: --" + it.name() + " is not supported by jfio (fio's client/server"
-                                    + " protocol is not implemented); run jobs on several hosts with"
-                                    + " jfio-multi --hosts h1,h2,... (over ssh)");
+                        case "server", "daemonize", "client" -> {
+                            // reached only when RemoteModes did not take the line (e.g. --daemonize alone)
+                            err.println("fio: --" + it.name() + " needs --server (jfio --server[=[ip:]host][,port]"
+                                    + " [--daemonize=PIDFILE]) or job files (jfio --client=host[,port] job.fio)");
+                            return 1;
+                        }
+                        case "remote-config" -> {
+                            err.println("fio: --remote-config is not supported by jfio (send the job file itself:"
+                                    + " jfio --client=host job.fio)");
                             return 1;
                         }
                         case "cpuclock-test", "crctest",
@@ -255,6 +276,9 @@ public final class Main {
                 }
                 RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
                         statusInterval, readOnly, result.globalOptions(), intervalOutput);
+                if (runHook != null) {
+                    return runHook.applyAsInt(request);
+                }
                 return Run.execute(request, out, err);
             } catch (CommandLine.UsageError e) {
                 err.println("fio: " + e.getMessage());

@@ -28,13 +28,22 @@ class MainTest {
     }
 
     @Test
-    void fiosClientServerProtocolIsRefusedWithTheSshAlternative() {
-        for (String a : new String[] {"--server", "--client=localhost", "--daemonize=/tmp/x.pid"}) {
-            CorpusAcceptanceTest.Outcome o = jfio(a);
-            assertEquals(1, o.status(), a);
-            assertTrue(o.err().contains("client/server protocol is not implemented")
-                    && o.err().contains("jfio-multi --hosts"), o.err());
+    void fiosClientServerOptionsThatCannotWorkAreRefused() {
+        String[][] cases = {
+            {"--server=,99999", "bad port in ,99999"},
+            {"--server=sock:/tmp/proto.sock", "unix sockets (sock:) are not supported"},
+            {"--client=localhost", "no job file for client localhost"},
+            {"--daemonize=/tmp/proto-x.pid", "--daemonize needs --server"},
+            {"--remote-config=/tmp/x.fio", "--remote-config is not supported by jfio"},
+        };
+        for (String[] c : cases) {
+            CorpusAcceptanceTest.Outcome o = jfio(c[0]);
+            assertEquals(1, o.status(), c[0]);
+            assertTrue(o.err().contains(c[1]), c[0] + ": " + o.err());
         }
+        CorpusAcceptanceTest.Outcome both = jfio("--server=,8765", "--client=localhost");
+        assertEquals(1, both.status());
+        assertTrue(both.err().contains("--server and --client are exclusive"), both.err());
     }
 
     @Test
