@@ -7,6 +7,7 @@
 #   null-1000       numjobs=1000 threads of the null engine (jobs/null-1000.fio)
 #
 #   sudo FIO=/opt/fio-3.42-src/fio bench/many-jobs.sh [case ...]
+#   JFIO_BEFORE=/path/to/old/bin/jfio ...   also rows CASE:before (that launcher), same alternation
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 FIO=${FIO:-$(command -v fio || true)}
@@ -37,16 +38,18 @@ export DIR=$work/mnt RUNTIME
 
 "$JFIO" --parse-only "$root/bench/jobs/null-1000.fio" >/dev/null 2>&1 || true   # build outside the runs
 
-sample() { # CASE TOOL JOBFILE
+JFIO_BEFORE=${JFIO_BEFORE:-}
+sample() { # CASE TOOL JOBFILE   (TOOL fio, jfio or before)
     local c=$1 t=$2 bin=$FIO
     [ "$t" = jfio ] && bin=$JFIO
-    case $c in seed-252-fresh) rm -f "$DIR"/seed.*; sync ;; esac
+    [ "$t" = before ] && { bin=$JFIO_BEFORE; c=$c:before; t=jfio; }
+    case $c in seed-252-fresh*) rm -f "$DIR"/seed.*; sync ;; esac
     /usr/bin/time -f "$c $t %e %U %S %M $RUNTIME" -o "$work/one" "$bin" --output-format=terse "$3" \
         >"$work/out" 2>"$work/err" || { echo "many-jobs: $t failed on $c: $(tail -n 1 "$work/err")" >&2; return 0; }
     cat "$work/one" >>"$work/samples"
 }
 
-echo "fio:  $FIO ($("$FIO" --version)); jfio: $JFIO; $REPS runs each, alternating, runtime=${RUNTIME}s"
+echo "fio:  $FIO ($("$FIO" --version)); jfio: $JFIO${JFIO_BEFORE:+, before: $JFIO_BEFORE}; $REPS runs each, alternating, runtime=${RUNTIME}s"
 echo "device: $DEV (ext4 over $backing), $(nproc) CPUs, kernel $(uname -r)"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for c in "${cases[@]}"; do
@@ -59,6 +62,7 @@ for c in "${cases[@]}"; do
     for rep in $(seq 1 "$REPS"); do
         sample "$c" fio "$job"
         sample "$c" jfio "$job"
+        [ -z "$JFIO_BEFORE" ] || sample "$c" before "$job"
         printf '.' >&2
     done
 done

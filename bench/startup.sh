@@ -5,6 +5,7 @@
 #
 #   bench/startup.sh                       # FIO=fio on PATH, 5 repetitions
 #   FIO=/opt/fio-3.42-src/fio REPS=5 bench/startup.sh
+#   JFIO_BEFORE=/path/to/old/bin/jfio bench/startup.sh   # also rows CASE:before, same alternation
 #
 # No root needed. bin/jfio is run exactly as a user runs it (its class-data archive included:
 # the first, untimed run below builds the jar and the archive if they are missing).
@@ -20,7 +21,9 @@ work=$(mktemp -d /tmp/jfio-startup.XXXXXX)
 trap 'rm -rf "$work"' EXIT INT TERM
 job=$root/bench/jobs/startup-null-1m.fio
 
+JFIO_BEFORE=${JFIO_BEFORE:-}
 "$JFIO" "$job" >/dev/null 2>&1 || true   # build + archive outside the measurements
+[ -z "$JFIO_BEFORE" ] || "$JFIO_BEFORE" "$job" >/dev/null 2>&1 || true
 
 sample() { # CASE TOOL CMD...
     local c=$1 t=$2
@@ -30,13 +33,17 @@ sample() { # CASE TOOL CMD...
     cat "$work/one" >>"$work/samples"
 }
 
-echo "fio:  $FIO ($("$FIO" --version)); jfio: $JFIO; $REPS runs each, alternating"
+echo "fio:  $FIO ($("$FIO" --version)); jfio: $JFIO${JFIO_BEFORE:+, before: $JFIO_BEFORE}; $REPS runs each, alternating"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for rep in $(seq 1 "$REPS"); do
     sample null-1m fio "$FIO" "$job"
     sample null-1m jfio "$JFIO" "$job"
     sample parse-only fio "$FIO" --parse-only "$PARSE_JOB"
     sample parse-only jfio "$JFIO" --parse-only "$PARSE_JOB"
+    if [ -n "$JFIO_BEFORE" ]; then
+        sample null-1m:before jfio "$JFIO_BEFORE" "$job"
+        sample parse-only:before jfio "$JFIO_BEFORE" --parse-only "$PARSE_JOB"
+    fi
     printf '.' >&2
 done
 echo >&2

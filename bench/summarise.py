@@ -3,7 +3,9 @@
 
 Input lines: CASE TOOL WALL_S USR_S SYS_S MAXRSS_KB [RUNTIME_S] (one per run). Prints one
 table row per case: wall (minus RUNTIME_S when given), CPU (usr+sys) and peak RSS, medians
-of the runs, each with its jfio/fio ratio (below 1 means jfio is lower).
+of the runs, each with its jfio/fio ratio (below 1 means jfio is lower). A case named
+"CASE:LABEL" with no fio samples of its own (JFIO_BEFORE= runs of bench/startup.sh and
+bench/many-jobs.sh) is compared with CASE's fio samples, taken in the same alternation.
 """
 import statistics
 import sys
@@ -25,6 +27,8 @@ for line in open(sys.argv[1]):
 
 def med(case, tool, i):
     vals = [s[i] for s in samples[case][tool]]
+    if not vals and tool == "fio" and ":" in case:
+        vals = [s[i] for s in samples[case.split(":")[0]][tool]]
     return statistics.median(vals) if vals else None
 
 
@@ -40,7 +44,8 @@ hdr = ["case", "n", "fio wall s", "jfio wall s", "ratio", "fio CPU s", "jfio CPU
        "fio RSS MB", "jfio RSS MB", "ratio"]
 rows = []
 for case in order:
-    n = "%d/%d" % (len(samples[case]["fio"]), len(samples[case]["jfio"]))
+    fio_case = case.split(":")[0] if not samples[case]["fio"] else case
+    n = "%d/%d" % (len(samples[fio_case]["fio"]), len(samples[case]["jfio"]))
     r = [case, n]
     for i, spec in ((0, "%.3f"), (1, "%.3f"), (2, "%.0f")):
         a, b = med(case, "fio", i), med(case, "jfio", i)

@@ -14,8 +14,6 @@ import io.jfio.engine.QueueStatus;
 import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlkDiscard;
 import io.jfio.engine.nativeio.Errno;
-import io.jfio.engine.nativeio.LibC;
-import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
 import io.jfio.engine.nativeio.RwfFlags;
 
@@ -32,7 +30,6 @@ import java.util.concurrent.locks.LockSupport;
  * with io_getevents, or from the user-mapped ring with {@code userspace_reap}.
  */
 public final class LibaioEngine implements IoEngine {
-    private static final LibC C = Native.libc();
     static final int IOCB_SIZE = 64;
     static final int IOCB_CMD_PREAD = 0;
     static final int IOCB_CMD_PWRITE = 1;

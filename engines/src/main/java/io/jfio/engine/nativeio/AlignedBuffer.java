@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 
 import com.kenai.jffi.MemoryIO;
 import jnr.ffi.Pointer;
-import jnr.ffi.byref.PointerByReference;
 
 /**
  * Off-heap memory at an aligned address, zeroed, freed only by {@link #close()} (never by a
@@ -12,6 +11,20 @@ import jnr.ffi.byref.PointerByReference;
  * object for as long as the kernel may touch the memory.
  */
 public final class AlignedBuffer implements AutoCloseable {
+    /**
+     * posix_memalign(3) through jffi directly (free(3) is jffi's freeMemory), as ResourceUsage
+     * calls getrusage(2): every job allocates buffers, and a null job needs no other libc call,
+     * so binding jnr's LibC (its ASM class generation, 0.2-0.8 s) only for this would be most of
+     * a small job's start-up.
+     */
+    private static final class Call {
+        static final long POSIX_MEMALIGN = com.kenai.jffi.Library.getDefault().getSymbolAddress("posix_memalign");
+        static final com.kenai.jffi.CallContext CTX = com.kenai.jffi.CallContext.getCallContext(
+                com.kenai.jffi.Type.SINT32, new com.kenai.jffi.Type[] {com.kenai.jffi.Type.POINTER,
+                        com.kenai.jffi.Type.UINT64, com.kenai.jffi.Type.UINT64},
+                com.kenai.jffi.CallingConvention.DEFAULT, false);
+    }
+
     private long address;
     private final long length;
     private final int alignment;
@@ -33,13 +46,22 @@ public final class AlignedBuffer implements AutoCloseable {
         if (alignment < 8 || Integer.bitCount(alignment) != 1) {
             throw new IllegalArgumentException("alignment must be a power of two >= 8: " + alignment);
         }
-        PointerByReference ref = new PointerByReference();
-        int rc = Native.libc().posix_memalign(ref, alignment, length);
-        if (rc != 0) {
-            throw new OutOfMemoryError("posix_memalign(" + alignment + ", " + length + "): " + Errno.strerror(rc));
+        MemoryIO mem = MemoryIO.getInstance();
+        long out = mem.allocateMemory(8, true);
+        if (out == 0) {
+            throw new OutOfMemoryError("malloc(8)");
         }
-        long addr = ref.getValue().address();
-        MemoryIO.getInstance().setMemory(addr, length, (byte) 0);
+        long addr;
+        try {
+            int rc = (int) com.kenai.jffi.Invoker.getInstance().invokeN3(Call.CTX, Call.POSIX_MEMALIGN, out, alignment, length);
+            if (rc != 0) {
+                throw new OutOfMemoryError("posix_memalign(" + alignment + ", " + length + "): " + Errno.strerror(rc));
+            }
+            addr = mem.getAddress(out);
+        } finally {
+            mem.freeMemory(out);
+        }
+        mem.setMemory(addr, length, (byte) 0);
         return new AlignedBuffer(addr, length, alignment);
     }
 
@@ -90,7 +112,7 @@ public final class AlignedBuffer implements AutoCloseable {
     @Override
     public void close() {
         if (address != 0) {
-            Native.libc().free(address);
+            MemoryIO.getInstance().freeMemory(address);
             address = 0;
         }
     }

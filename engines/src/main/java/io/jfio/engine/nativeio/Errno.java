@@ -51,13 +51,18 @@ public final class Errno {
         "EKEYREJECTED", "EOWNERDEAD", "ENOTRECOVERABLE", "ERFKILL", "EHWPOISON",
     };
 
-    /** strerror texts read from glibc once; strerror itself is not thread-safe for all values. */
-    private static final String[] TEXTS = new String[NAMES.length];
+    /**
+     * strerror texts read from glibc once, at the first message (strerror itself is not
+     * thread-safe for all values); a holder, so that name lookups do not bind libc.
+     */
+    private static final class Texts {
+        static final String[] TEXTS = new String[NAMES.length];
 
-    static {
-        LibC libc = Native.libc();
-        for (int i = 0; i < TEXTS.length; i++) {
-            TEXTS[i] = libc.strerror(i);
+        static {
+            LibC libc = Native.libc();
+            for (int i = 0; i < TEXTS.length; i++) {
+                TEXTS[i] = libc.strerror(i);
+            }
         }
     }
 
@@ -95,8 +100,8 @@ public final class Errno {
 
     /** glibc's strerror text, e.g. "Operation not supported"; "Unknown error N" as glibc says. */
     public static String strerror(int errno) {
-        if (errno >= 0 && errno < TEXTS.length) {
-            return TEXTS[errno];
+        if (errno >= 0 && errno < NAMES.length) {
+            return Texts.TEXTS[errno];
         }
         return "Unknown error " + errno;
     }

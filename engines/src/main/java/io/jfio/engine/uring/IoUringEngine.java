@@ -13,7 +13,6 @@ import io.jfio.engine.QueueStatus;
 import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlkDiscard;
 import io.jfio.engine.nativeio.Errno;
-import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RwfFlags;
 
@@ -26,7 +25,6 @@ import java.util.Set;
  * (user_data = unit index); submitting and reaping are {@link RingEngine}'s.
  */
 public final class IoUringEngine extends RingEngine {
-    private static final LibC C = Native.libc();
     /** io_uring cmd_op for an asynchronous block discard (_IO(0x12, 0)). */
     private static final int BLOCK_URING_CMD_DISCARD = 0x1200;
     /** sync_file_range flags used when the runner passes none in {@link IoUnit#rwFlags}. */
@@ -102,7 +100,7 @@ public final class IoUringEngine extends RingEngine {
         try {
             registerFile(file, file.fd);
         } catch (EngineException e) {
-            C.close(file.fd);
+            Native.libc().close(file.fd);
             file.fd = -1;
             throw e;
         }
@@ -119,7 +117,7 @@ public final class IoUringEngine extends RingEngine {
         }
         if (iopoll() && (d == IoDirection.SYNC || d == IoDirection.DATASYNC)) {
             // FSYNC on an IOPOLL ring fails with EINVAL: do it synchronously instead.
-            int r = d == IoDirection.SYNC ? C.fsync(u.file.fd) : C.fdatasync(u.file.fd);
+            int r = d == IoDirection.SYNC ? Native.libc().fsync(u.file.fd) : Native.libc().fdatasync(u.file.fd);
             u.complete(r < 0 ? -Native.errno() : 0);
             return QueueStatus.COMPLETED;
         }

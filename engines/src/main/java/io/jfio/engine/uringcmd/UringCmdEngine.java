@@ -11,7 +11,6 @@ import io.jfio.engine.QueueStatus;
 import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
-import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.RawMemory;
@@ -33,7 +32,6 @@ import java.util.Set;
  * {@link #errorDetails}.
  */
 public final class UringCmdEngine extends RingEngine {
-    private static final LibC C = Native.libc();
     private static final int NVME_DSM = 0x09;
     private static final int DSM_ATTR_DEALLOCATE = 1 << 2;
 
@@ -112,7 +110,7 @@ public final class UringCmdEngine extends RingEngine {
         }
         // O_DIRECT means nothing on the char device; creation flags would be wrong there.
         int flags = openFlags & ~(OpenFlags.O_DIRECT | OpenFlags.O_CREAT | OpenFlags.O_TRUNC);
-        int fd = C.open(file.path, flags, 0);
+        int fd = Native.libc().open(file.path, flags, 0);
         if (fd < 0) {
             int e = Native.errno();
             throw new EngineException(e, "open", "io_uring_cmd: open " + file.path + ": " + Errno.describe(e));
@@ -134,7 +132,7 @@ public final class UringCmdEngine extends RingEngine {
             file.type = IoFile.Type.CHAR;
             file.realSize = ns.sizeBytes();
         } catch (EngineException e) {
-            C.close(fd);
+            Native.libc().close(fd);
             throw e;
         }
     }
@@ -144,7 +142,7 @@ public final class UringCmdEngine extends RingEngine {
      * uring_cmd with 0) with made-up namespace facts, to exercise the SQE128/CQE32 path.
      */
     void openWithoutIdentify(IoFile file, NvmeNamespace ns) throws EngineException {
-        int fd = C.open(file.path, 2, 0);
+        int fd = Native.libc().open(file.path, 2, 0);
         if (fd < 0) {
             throw new EngineException(Native.errno(), "open", "open " + file.path);
         }
@@ -167,7 +165,7 @@ public final class UringCmdEngine extends RingEngine {
         if (!isCharDevice(file.path)) {
             return -1;
         }
-        int fd = C.open(file.path, 0, 0);
+        int fd = Native.libc().open(file.path, 0, 0);
         if (fd < 0) {
             int e = Native.errno();
             throw new EngineException(e, "open", "io_uring_cmd: open " + file.path + ": " + Errno.describe(e));
@@ -175,7 +173,7 @@ public final class UringCmdEngine extends RingEngine {
         try {
             return NvmeNamespace.identify(fd, file.path).sizeBytes();
         } finally {
-            C.close(fd);
+            Native.libc().close(fd);
         }
     }
 

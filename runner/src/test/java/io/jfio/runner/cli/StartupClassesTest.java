@@ -1,0 +1,66 @@
+package io.jfio.runner.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a short run loads, in a fresh JVM with -Xlog:class+load: --parse-only and a null job must
+ * not bind jnr-ffi's LibC (its ASM class generation was 0.25-0.8 s of every run's start-up). Any
+ * jnr.ffi class loaded means some class on the start path binds libc before it needs it.
+ */
+class StartupClassesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void parseOnlyLoadsNoJnrFfi() throws Exception {
+        Path job = dir.resolve("p.fio");
+        Files.writeString(job, "[global]\nioengine=libaio\niodepth=8\ndirect=1\n[a]\nrw=randread\nsize=1m\n"
+                + "filename=" + dir.resolve("f") + "\n[b]\nioengine=io_uring\nrw=write\nsize=1m\nfilename="
+                + dir.resolve("g") + "\n");
+        List<String> loaded = classesLoaded("--parse-only", job.toString());
+        assertTrue(loaded.contains("io.jfio.jobfile.JobFileParser"), "the job file was parsed");
+        assertNoJnr(loaded);
+    }
+
+    @Test
+    void aNullJobLoadsNoJnrFfi() throws Exception {
+        Path job = dir.resolve("n.fio");
+        Files.writeString(job, "[n]\nioengine=null\nsize=1m\nbs=4k\n");
+        List<String> loaded = classesLoaded("--output-format=normal,json+,terse", job.toString());
+        assertTrue(loaded.contains("io.jfio.engine.nullio.NullEngine"), "the job ran: " + loaded.size());
+        assertNoJnr(loaded);
+    }
+
+    private static void assertNoJnr(List<String> loaded) {
+        List<String> jnr = loaded.stream().filter(c -> c.startsWith("jnr.") || c.startsWith("org.objectweb.asm.")).toList();
+        assertEquals(List.of(), jnr.subList(0, Math.min(5, jnr.size())), jnr.size() + " jnr/asm classes loaded");
+    }
+
+    private List<String> classesLoaded(String... args) throws Exception {
+        Path log = dir.resolve("classes.log");
+        List<String> cmd = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djnr.ffi.x86asm.enabled=false", "-Xshare:off",
+                "-Xlog:class+load=info:file=" + log + ":uptime,level,tags",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("out").toFile()).start();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "jfio did not finish");
+        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("out")));
+        List<String> names = Files.readAllLines(log).stream()
+                .map(l -> l.replaceFirst("^\\[[^]]*\\]\\[[^]]*\\]\\[[^]]*\\] ", ""))
+                .map(l -> l.split(" ", 2)[0]).toList();
+        assertFalse(names.isEmpty());
+        return names;
+    }
+}
