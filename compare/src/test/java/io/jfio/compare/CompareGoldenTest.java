@@ -141,7 +141,7 @@ class CompareGoldenTest {
     }
 
     @Test
-    void commandLineTableAndJson() throws Exception {
+    void commandLinePrintsATable() throws Exception {
         String a = g("b_psync_loop_randread", "json.txt");
         String b = g("c_io_uring_loop_randread_qd32", "jsonplus.txt");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -149,7 +149,14 @@ class CompareGoldenTest {
         assertEquals(0, CompareMain.run(new String[] {a, b}, new PrintStream(out), new PrintStream(err)));
         String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("read bw") && table.contains("significant (B higher)"), table);
-        out.reset();
+    }
+
+    @Test
+    void commandLinePrintsJson() throws Exception {
+        String a = g("b_psync_loop_randread", "json.txt");
+        String b = g("c_io_uring_loop_randread_qd32", "jsonplus.txt");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, CompareMain.run(new String[] {"--output-format=json", a, b}, new PrintStream(out),
                 new PrintStream(err)));
         String json = out.toString(StandardCharsets.UTF_8);
@@ -161,7 +168,13 @@ class CompareGoldenTest {
         assertEquals("intervals", first.getString("basis"));
         assertTrue(first.getDouble("p") < 0.05);
         assertEquals(3, first.getLong("n_a"));
-        err.reset();
+    }
+
+    @Test
+    void commandLineNamesAMissingResult() throws Exception {
+        String a = g("b_psync_loop_randread", "json.txt");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(1, CompareMain.run(new String[] {a, "/nonexistent/x.json"}, new PrintStream(out),
                 new PrintStream(err)));
         assertEquals("jfio-compare: no such result file or directory: /nonexistent/x.json\n",

@@ -56,14 +56,22 @@ class WelchTest {
     }
 
     @Test
-    void constantSamplesAndTooFewSamples() {
+    void equalConstantSamplesDoNotDiffer() {
         Welch.Result same = Welch.test(Welch.Summary.of(new double[] {5, 5}), Welch.Summary.of(new double[] {5, 5, 5}),
                 0.95);
         assertTrue(same.noVariance());
         assertEquals(1.0, same.p());
+    }
+
+    @Test
+    void differentConstantSamplesDifferCertainly() {
         Welch.Result diff = Welch.test(Welch.Summary.of(new double[] {5, 5}), Welch.Summary.of(new double[] {6, 6}),
                 0.95);
         assertEquals(0.0, diff.p());
+    }
+
+    @Test
+    void oneSampleIsTooFew() {
         assertThrows(IllegalArgumentException.class,
                 () -> Welch.test(Welch.Summary.of(new double[] {1}), Welch.Summary.of(new double[] {1, 2}), 0.95));
     }

@@ -28,13 +28,17 @@ class EngineOptionsTest {
     }
 
     @Test
-    void defaultsAndValues() throws EngineException {
+    void unsetOptionsHaveTheirDefaults() throws EngineException {
         EngineOptions o = parse();
         assertFalse(o.getBool("hipri"));
         assertEquals(100, o.getInt("hipri_percentage"));
         assertEquals(0, o.getLong("uncached"));
         assertFalse(o.isSet("nowait"));
-        o = parse("hipri", "", "hipri_percentage", "50", "uncached", "4k", "nowait", "1");
+    }
+
+    @Test
+    void givenValuesAreReadAsFioReadsThem() throws EngineException {
+        EngineOptions o = parse("hipri", "", "hipri_percentage", "50", "uncached", "4k", "nowait", "1");
         assertTrue(o.getBool("hipri"), "a bare flag means 1");
         assertEquals(50, o.getInt("hipri_percentage"));
         assertEquals(4096, o.getLong("uncached"), "integers take k/m/g suffixes");

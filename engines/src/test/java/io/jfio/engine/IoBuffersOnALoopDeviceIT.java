@@ -12,16 +12,18 @@ import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** IoBuffers and the generic file layer on a real block device (a loop device: root only). */
+@ExtendWith(LoopDevices.class)
 class IoBuffersOnALoopDeviceIT {
     /** O_DIRECT needs alignment: an IoBuffers slot works, one byte off fails with EINVAL. */
     @Test
-    void directIoOnALoopDevice() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice loop = LoopDevice.create(4L << 20, false);
-             IoBuffers b = IoBuffers.allocate(2, 4096, IoBuffers.alignment(0, 512, true))) {
+    void directIoOnALoopDevice(@Loop(mib = 4) LoopDevice loop) throws Exception {
+        try (IoBuffers b = IoBuffers.allocate(2, 4096, IoBuffers.alignment(0, 512, true))) {
             Path dev = Path.of(loop.device());
             assertTrue(BlockDevice.isBlockDevice(dev));
             assertFalse(BlockDevice.isBlockDevice(loop.backingFile()));

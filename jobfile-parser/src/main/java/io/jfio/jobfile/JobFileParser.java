@@ -36,7 +36,7 @@ public final class JobFileParser {
     private static final OptionCatalog CATALOG = OptionCatalog.get();
     /** fio's limit on jobs (clones included) in one run. */
     public static final int MAX_JOBS = 4096;
-    private static final JobState DEFAULTS = defaults();
+    private static final DraftJob DEFAULTS = defaults();
 
     private final Settings settings;
     private final OptionApplier options;
@@ -44,11 +44,11 @@ public final class JobFileParser {
     /** What fio writes on stdout while parsing: --showcmd lines and notices printed in between. */
     private final StringBuilder showcmd = new StringBuilder();
     /** Jobs in add order (before cloning). */
-    private final List<JobState> added = new ArrayList<>();
-    private JobState global = DEFAULTS.copy();
+    private final List<DraftJob> added = new ArrayList<>();
+    private DraftJob global = DEFAULTS.copy();
     private int filesRead;
     // command-line job being built (fio adds it at the next --name or at the end of the options)
-    private JobState cliJob;
+    private DraftJob cliJob;
     private boolean cliSkipping;
     /** The --section names seen so far on the command line: fio filters a --name by these only. */
     private final List<String> cliSections = new ArrayList<>();
@@ -84,8 +84,8 @@ public final class JobFileParser {
         return p.finish();
     }
 
-    private static JobState defaults() {
-        JobState st = new JobState();
+    private static DraftJob defaults() {
+        DraftJob st = new DraftJob();
         ValueParser vp = new ValueParser(true);
         for (OptionDef o : CATALOG.options()) {
             if (o.profile() != null || o.type() == OptionType.UNSUPPORTED) {
@@ -112,7 +112,7 @@ public final class JobFileParser {
 
     /** The job state command-line options currently go to (for engine-option lookup by the CLI). */
     public String engineInForce() {
-        JobState st = cliJob != null && !cliSkipping ? cliJob : global;
+        DraftJob st = cliJob != null && !cliSkipping ? cliJob : global;
         return OptionApplier.engineName(st);
     }
 
@@ -147,7 +147,7 @@ public final class JobFileParser {
 
     /** A job option from the command line (resolved to its canonical name), applied in order. */
     public void commandLineOption(String name, String value) throws JobFileException {
-        JobState st = cliJob != null ? cliJob : global;
+        DraftJob st = cliJob != null ? cliJob : global;
         OptionDef o = CATALOG.find(name);
         boolean engine = false;
         if (o == null) {
@@ -228,7 +228,7 @@ public final class JobFileParser {
                         showcmd.append("--name=").append(s.name()).append(' ');
                     }
                 }
-                JobState st;
+                DraftJob st;
                 if (isGlobal) {
                     st = global;
                 } else {
@@ -274,7 +274,7 @@ public final class JobFileParser {
         }
     }
 
-    private void checkReadOnly(JobState st, SourceLocation loc) throws JobFileException {
+    private void checkReadOnly(DraftJob st, SourceLocation loc) throws JobFileException {
         if (options.isReadOnly() && !settings.dryRun() && (OptionApplier.writesOrTrims(st) || (!"0".equals(st.string("verify"))
                 && st.longValue("trim_backlog", 0) != 0 && st.longValue("trim_percentage", 0) != 0))) {
             throw new JobFileException(st.locations.getOrDefault("rw", loc), "rw", "job " + st.string("name")
@@ -282,7 +282,7 @@ public final class JobFileParser {
         }
     }
 
-    private void add(JobState st) throws JobFileException {
+    private void add(DraftJob st) throws JobFileException {
         if (!settings.dryRun()) {
             new JobFixups(warnings, settings.warningsFatal()).apply(st);
         }
@@ -298,7 +298,7 @@ public final class JobFileParser {
         int groupId = 0;
         int prevGroupJobs = 0;
         for (int a = 0; a < added.size(); a++) {
-            JobState st = added.get(a);
+            DraftJob st = added.get(a);
             // Each job's maps go to its JobSpec (the last clone takes them without a copy) and
             // the state is dropped, so 40,000 sections cost one set of maps each, not three.
             added.set(a, null);
@@ -327,7 +327,7 @@ public final class JobFileParser {
             for (long c = 0; c < numjobs; c++) {
                 int clone = c == 0 ? 0 : (int) (numjobs - c);
                 boolean last = c == numjobs - 1;
-                JobState own = last ? st : st.copy();
+                DraftJob own = last ? st : st.copy();
                 Map<String, SourceLocation> locations = last ? st.locations : new LinkedHashMap<>(st.locations);
                 locations.putAll(st.engineLocations);
                 JobSpec spec = new JobSpec(st.string("name"), jobs.size(), own.values,

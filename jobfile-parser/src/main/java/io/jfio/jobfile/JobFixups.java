@@ -17,7 +17,7 @@ final class JobFixups {
         this.warningsFatal = warningsFatal;
     }
 
-    void apply(JobState st) throws JobFileException {
+    void apply(DraftJob st) throws JobFileException {
         String rw = st.string("rw");
         boolean reads = rw.contains("read") || rw.equals("rw") || rw.equals("randrw");
         boolean writes = rw.contains("write") || rw.equals("rw") || rw.equals("randrw");
@@ -243,12 +243,12 @@ final class JobFixups {
         return b == 0 ? a : gcd(b, a % b);
     }
 
-    private SourceLocation where(JobState st, String option) {
+    private SourceLocation where(DraftJob st, String option) {
         SourceLocation l = st.locations.get(option);
         return l != null ? l : st.locations.getOrDefault("name", SourceLocation.DEFAULT);
     }
 
-    private void warn(JobState st, String option, String message) throws JobFileException {
+    private void warn(DraftJob st, String option, String message) throws JobFileException {
         String text = "job " + st.string("name") + ": " + message;
         if (warningsFatal) {
             throw new JobFileException(where(st, option), option, text + " (fatal: --warnings-fatal)", 1, null);
@@ -256,7 +256,7 @@ final class JobFixups {
         warnings.add(new ParseWarning(where(st, option), option, text));
     }
 
-    private void error(JobState st, String option, String message) throws JobFileException {
+    private void error(DraftJob st, String option, String message) throws JobFileException {
         throw new JobFileException(where(st, option), option, "job " + st.string("name") + ": " + message, 1, null);
     }
 }

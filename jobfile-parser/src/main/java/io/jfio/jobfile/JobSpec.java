@@ -200,6 +200,25 @@ public final class JobSpec {
         return v == null ? null : v.toString();
     }
 
+    /**
+     * Where the parser keeps the directory= in force when filename= was parsed ("" for none): fio's
+     * filename callback adds the files right away, joined with the directory set so far, so a
+     * directory= given after filename= (later on the command line, or in a job below the
+     * [global] that named the file) does not apply to it.
+     */
+    static final String FILENAME_DIRECTORY = "filename directory";
+
+    /**
+     * The directory filename='s files are joined with: the directory= in force when filename= was
+     * parsed, or null for none (directory= itself when the spec was not built by the parser).
+     */
+    public String filenameDirectory() {
+        touch("filename");
+        touch("directory");
+        Object v = values.containsKey(FILENAME_DIRECTORY) ? values.get(FILENAME_DIRECTORY) : values.get("directory");
+        return v == null || v.toString().isEmpty() ? null : v.toString();
+    }
+
     /** The text after ':' of a choice value (rw=randread:8 gives "8"), or null. */
     public String postfix(String option) {
         touch(option);

@@ -42,7 +42,7 @@ final class OptionApplier {
      * One section's lines into {@code st}: by priority, generic options first, then the engine's
      * once the section's engine is known; the first error drops the job, as fio does.
      */
-    void section(JobFileReader.RawSection s, JobState st, boolean isGlobal) throws JobFileException {
+    void section(JobFileReader.RawSection s, DraftJob st, boolean isGlobal) throws JobFileException {
         String inheritedEngine = engineName(st);
         List<JobFileReader.RawLine> lines = new ArrayList<>(s.lines());
         lines.sort(Comparator.comparingInt((JobFileReader.RawLine l) -> -priority(l.text())));
@@ -149,7 +149,7 @@ final class OptionApplier {
     }
 
     /** Parses one option into st, records it for --showcmd and its location; returns the error or null. */
-    String apply(OptionDef o, String value, JobState st, SourceLocation loc, boolean engine, String shown) {
+    String apply(OptionDef o, String value, DraftJob st, SourceLocation loc, boolean engine, String shown) {
         if (o.type() == OptionType.DEPRECATED) {
             return "option " + o.name() + " is deprecated and fio refuses it";
         }
@@ -162,7 +162,7 @@ final class OptionApplier {
         ValueParser.Warnings w = msg -> warnings.add(new ParseWarning(loc, o.name(), msg));
         String err;
         if (engine) {
-            JobState scratch = new JobState();
+            DraftJob scratch = new DraftJob();
             err = parser.handle(o, value, scratch, 1024, w);
             if (err == null) {
                 st.engineOptions.put(o.name(), value == null ? "1" : value);
@@ -192,7 +192,7 @@ final class OptionApplier {
         return err;
     }
 
-    static String engineName(JobState st) {
+    static String engineName(DraftJob st) {
         String e = st.string("ioengine");
         return e == null ? "psync" : e;
     }
@@ -213,7 +213,7 @@ final class OptionApplier {
         return CATALOG.closest(name, true);
     }
 
-    static boolean writesOrTrims(JobState st) {
+    static boolean writesOrTrims(DraftJob st) {
         String rw = st.string("rw");
         return rw != null && !rw.equals("read") && !rw.equals("randread");
     }

@@ -13,8 +13,14 @@ final class OptionCallbacks {
     private OptionCallbacks() {
     }
 
+    /** fio's str_filename_cb adds the files at once, under the directory= set so far: it is kept with them. */
+    static void filename(DraftJob st) {
+        Object dir = st.values.get("directory");
+        st.values.put(JobSpec.FILENAME_DIRECTORY, dir == null ? "" : dir.toString());
+    }
+
     /** Callback of a string/choice option: word is the matched choice (null for free text). */
-    static String check(OptionDef o, String word, String ptr, JobState st, boolean dryRun) {
+    static String check(OptionDef o, String word, String ptr, DraftJob st, boolean dryRun) {
         String cb = o.special();
         switch (cb) {
             case "str_rw_cb":
@@ -60,7 +66,7 @@ final class OptionCallbacks {
     }
 
     /** Callback of a numeric option (size/offset percentages, rwmix pairs, cpumask...). */
-    static String number(OptionDef o, long val, JobState st) {
+    static String number(OptionDef o, long val, DraftJob st) {
         switch (o.name()) {
             case "rwmixread" -> {
                 st.values.put("rwmixread", val);
@@ -92,7 +98,7 @@ final class OptionCallbacks {
      * options at that point of the job: refill_buffers on when the job reads or compresses (as far
      * as parsed so far), off otherwise; scramble_buffers and zero_buffers off.
      */
-    private static String pattern(OptionDef o, String ptr, JobState st) {
+    private static String pattern(OptionDef o, String ptr, DraftJob st) {
         if (ptr == null || ptr.isEmpty()) {
             return o.name() + " requires a pattern";
         }

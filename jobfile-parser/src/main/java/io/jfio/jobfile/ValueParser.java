@@ -24,7 +24,7 @@ final class ValueParser {
     }
 
     /** Parses {@code value} (null: given without '=') into {@code st}; null when accepted, else why not. */
-    String handle(OptionDef o, String value, JobState st, int kbBase, Warnings w) {
+    String handle(OptionDef o, String value, DraftJob st, int kbBase, Warnings w) {
         if (w != null && value != null) {
             warnTraps(o, value, kbBase, w);
         }
@@ -120,7 +120,7 @@ final class ValueParser {
         return c < 0 ? v : v.substring(0, c);
     }
 
-    private String handleItem(OptionDef o, String ptr, JobState st, int kbBase, boolean first, boolean more, int curr) {
+    private String handleItem(OptionDef o, String ptr, DraftJob st, int kbBase, boolean first, boolean more, int curr) {
         OptionType t = o.type();
         if (ptr == null && t != OptionType.STR_SET && t != OptionType.STR) {
             return "option " + o.name() + " requires an argument";
@@ -170,7 +170,7 @@ final class ValueParser {
         return null;
     }
 
-    private String handleChoice(OptionDef o, String ptr, JobState st, boolean first) {
+    private String handleChoice(OptionDef o, String ptr, DraftJob st, boolean first) {
         if (!o.choices().isEmpty()) {
             String word = ptr == null ? null : matchChoice(o, ptr);
             if (word == null) {
@@ -216,7 +216,7 @@ final class ValueParser {
         return o.min() != null && o.min() < 0 ? (long) (int) v : v & 0xFFFF_FFFFL;
     }
 
-    private String handleNumber(OptionDef o, String ptr, JobState st, int kbBase, boolean first, boolean more, int curr) {
+    private String handleNumber(OptionDef o, String ptr, DraftJob st, int kbBase, boolean first, boolean more, int curr) {
         long val;
         if (!ptr.isEmpty() && ptr.charAt(ptr.length() - 1) == 'z') {
             if (o.type() != OptionType.STR_VAL_ZONE) {
@@ -312,7 +312,7 @@ final class ValueParser {
         return null;
     }
 
-    private String handleFloats(OptionDef o, String ptr, JobState st, boolean first, int curr) {
+    private String handleFloats(OptionDef o, String ptr, DraftJob st, boolean first, int curr) {
         if (first) {
             st.values.put(o.name(), new double[0]);
         }
@@ -340,13 +340,16 @@ final class ValueParser {
         return null;
     }
 
-    private String handleString(OptionDef o, String ptr, JobState st) {
+    private String handleString(OptionDef o, String ptr, DraftJob st) {
         if (ptr.isEmpty()) {
             return "empty value";
         }
         st.values.put(o.name(), ptr);
         if (o.maxlen() > 0 && ptr.length() > o.maxlen() - 1) {
             return "value exceeds max length of " + o.maxlen();
+        }
+        if ("str_filename_cb".equals(o.special())) {
+            OptionCallbacks.filename(st);
         }
         if (o.name().equals("ioengine")) {
             int colon = ptr.indexOf(':');
@@ -359,7 +362,7 @@ final class ValueParser {
         return null;
     }
 
-    private static String handleRange(OptionDef o, String ptr, JobState st, int kbBase, boolean first, boolean more,
+    private static String handleRange(OptionDef o, String ptr, DraftJob st, int kbBase, boolean first, boolean more,
                                       int curr) {
         String tmp = ptr.length() > 127 ? ptr.substring(0, 127) : ptr;
         int comma = tmp.indexOf(',');
@@ -401,7 +404,7 @@ final class ValueParser {
         return null;
     }
 
-    private static String handleBool(OptionDef o, String ptr, JobState st, boolean first) {
+    private static String handleBool(OptionDef o, String ptr, DraftJob st, boolean first) {
         int il;
         if (ptr != null) {
             Integer v = FioNumbers.checkInt(ptr);

@@ -50,11 +50,15 @@ class JobFileParserTest {
     // ------------------------------------------------------------ values
 
     @Test
-    void sizesAndPerDirectionLists() throws JobFileException {
+    void perDirectionListsFillTheDirectionsLeftOut() throws JobFileException {
         assertArrayEquals(new long[] {4096, 4096, 4096}, only("[j]\nbs=4k\n").getPerDirection("bs"));
         assertArrayEquals(new long[] {4096, 8192, 8192}, only("[j]\nbs=4k,8k\n").getPerDirection("bs"));
         assertArrayEquals(new long[] {4096, 8192, 8192}, only("[j]\nbs=,8k\n").getPerDirection("bs"));
         assertArrayEquals(new long[] {8192, 4096, 2048}, only("[j]\nbs=8k,,2k\n").getPerDirection("bs"));
+    }
+
+    @Test
+    void sizesWithSuffixes() throws JobFileException {
         assertEquals(64, only("[j]\nbs=40x\n").getPerDirection("bs")[0]);
         assertEquals(4000, only("[j]\nbs=4KiB\n").getPerDirection("bs")[0]);
         assertEquals(4000, only("[j]\nbs=4k\nkb_base=1000\n").getPerDirection("bs")[0]);

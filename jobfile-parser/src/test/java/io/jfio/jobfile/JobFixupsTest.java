@@ -57,12 +57,20 @@ class JobFixupsTest {
     }
 
     @Test
-    void warningsAndFatalWarnings() throws JobFileException {
+    void aFixupWarningNamesTheOptionsLine() throws JobFileException {
         ParseResult r = run("[j]\ntime_based\n", false);
         assertTrue(r.warnings().stream().anyMatch(w -> w.message().contains("time_based requires a runtime")));
         assertEquals(new SourceLocation("t.fio", 2), r.warnings().get(0).location());
+    }
+
+    @Test
+    void warningsFatalMakesAFixupWarningAnError() {
         assertThrows(JobFileException.class, () -> run("[j]\ntime_based\n", true));
-        r = run("[j]\nrw=randread\nba=1k\n", false);
+    }
+
+    @Test
+    void blockalignTurnsTheRandomMapOffWithAWarning() throws JobFileException {
+        ParseResult r = run("[j]\nrw=randread\nba=1k\n", false);
         assertTrue(r.warnings().stream().anyMatch(w -> w.message().contains("blockalign")));
         assertEquals(1, r.jobs().get(0).getLong("norandommap"));
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class PeakOptionsTest {
 
     @Test
-    void parsesGluedAndSeparateValuesAndFiles() throws Exception {
+    void readsEveryOptionGluedOrSeparateBeforeTheFiles() throws Exception {
         PeakOptions o = PeakOptions.parse(new String[] {"-d32", "-s", "8", "-c8", "-b4096", "-B1", "-F1", "-O1",
             "-r5", "-p0", "-u1", "--", "/dev/ng0n1"});
         assertEquals(32, o.depth);
@@ -27,14 +27,23 @@ class PeakOptionsTest {
         assertEquals(List.of("/dev/ng0n1"), o.files);
     }
 
+    private static PeakOptions odd() throws Exception {
+        return PeakOptions.parse(new String[] {"-d4", "-s0", "-c100", "-B7", "-Oabc", "f"});
+    }
+
     @Test
-    void booleansAreAtoiNonZeroAndBatchesClampToDepth() throws Exception {
-        PeakOptions o = PeakOptions.parse(new String[] {"-d4", "-s0", "-c100", "-B7", "-Oabc", "f"});
-        assertEquals(1, o.batchSubmit, "-s0 becomes 1");
-        assertEquals(4, o.batchComplete, "clamped to depth");
+    void booleansAreAtoiNonZero() throws Exception {
+        PeakOptions o = odd();
         assertTrue(o.fixedBufs);
         assertTrue(o.buffered, "-O with a non-number is atoi 0: buffered");
         assertEquals(List.of("f"), o.files);
+    }
+
+    @Test
+    void batchesClampToOneAndTheDepth() throws Exception {
+        PeakOptions o = odd();
+        assertEquals(1, o.batchSubmit, "-s0 becomes 1");
+        assertEquals(4, o.batchComplete, "clamped to depth");
     }
 
     @Test

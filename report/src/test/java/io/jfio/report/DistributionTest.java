@@ -8,17 +8,33 @@ import org.junit.jupiter.api.Test;
 
 /** Percentages from the runner's counts (fio's stat.c). */
 class DistributionTest {
-    @Test
-    void floorsAndDenominators() {
+    private static Distribution depth() {
         Distribution depth = new Distribution(7, 0.1);
         depth.addAll(new long[] {575, 0, 0, 0, 0, 0, 1});
-        assertEquals("112.3", CFormat.fixed(depth.percent(0, 512), 3, 1)); // golden i: syncs count too
-        assertEquals(0.1, depth.percent(6, 1_000_000));
-        assertEquals(0.0, depth.percent(1, 512));
-        assertEquals(0.0, depth.percent(0, 0));
+        return depth;
+    }
+
+    @Test
+    void theDenominatorIsTheCallersCount() {
+        assertEquals("112.3", CFormat.fixed(depth().percent(0, 512), 3, 1)); // golden i: syncs count too
+    }
+
+    @Test
+    void aNonZeroShareIsFlooredAtTheMinimum() {
+        assertEquals(0.1, depth().percent(6, 1_000_000));
         Distribution lat = new Distribution(10, 0.01);
         lat.add(3, 1);
         assertEquals(0.01, lat.percent(3, 1_000_000));
+    }
+
+    @Test
+    void anEmptyBucketIsZero() {
+        assertEquals(0.0, depth().percent(1, 512));
+    }
+
+    @Test
+    void aZeroDenominatorIsZero() {
+        assertEquals(0.0, depth().percent(0, 0));
     }
 
     /** Four reads: 1 ns, 999 ns, 1 µs and 2.5 s. */

@@ -7,16 +7,38 @@ import org.junit.jupiter.api.Test;
 
 class ReportOptionsTest {
     @Test
-    void percentileListSortsStopsAtZeroAndKeepsTypedPrecision() {
+    void theDefaultListHasSeventeenPercentilesAtTwoDecimals() {
         ReportOptions o = new ReportOptions();
         assertEquals(2, o.percentilePrecision());
         assertEquals(17, o.percentiles().length);
+    }
+
+    @Test
+    void percentileListIsSorted() {
+        ReportOptions o = new ReportOptions();
         o.apply("percentile_list", "50:99:90");
         assertArrayEquals(new double[] {50, 90, 99}, o.percentiles());
-        assertEquals(0, o.percentilePrecision());
+    }
+
+    @Test
+    void percentileListStopsAtZero() {
+        ReportOptions o = new ReportOptions();
         o.apply("percentile_list", "1:10:25:33.333:0:99");
         assertArrayEquals(new double[] {1, 10, 25, 33.333}, o.percentiles());
+    }
+
+    @Test
+    void percentileListPrecisionIsTheMostDecimalsTyped() {
+        ReportOptions o = new ReportOptions();
+        o.apply("percentile_list", "50:99:90");
+        assertEquals(0, o.percentilePrecision());
+        o.apply("percentile_list", "1:10:25:33.333:0:99");
         assertEquals(3, o.percentilePrecision());
+    }
+
+    @Test
+    void setPercentilesSortsAndKeepsTheGivenPrecision() {
+        ReportOptions o = new ReportOptions();
         o.setPercentiles(new double[] {99.9, 50}, 2);
         assertArrayEquals(new double[] {50, 99.9}, o.percentiles());
         assertEquals(2, o.percentilePrecision());
@@ -24,17 +46,37 @@ class ReportOptionsTest {
     }
 
     @Test
-    void unitsAndModes() {
+    void unitBaseOneReportsBits() {
         ReportOptions o = new ReportOptions();
         assertEquals(Num2Str.BYTEPERSEC, o.bandwidthUnit());
         o.apply("unit_base", "1");
         assertEquals(Num2Str.BITPERSEC, o.bandwidthUnit());
+    }
+
+    @Test
+    void kbBase1000IsDecimal() {
+        ReportOptions o = new ReportOptions();
         o.apply("kb_base", "1000");
         assertEquals(false, o.kbBaseIsPow2());
+    }
+
+    @Test
+    void unifiedRwReportingBoth() {
+        ReportOptions o = new ReportOptions();
         o.apply("unified_rw_reporting", "both");
         assertEquals(ReportOptions.UNIFIED_BOTH, o.unified);
+    }
+
+    @Test
+    void groupReportingWithoutValueIsOn() {
+        ReportOptions o = new ReportOptions();
         o.apply("group_reporting", "");
         assertEquals(true, o.groupReporting);
+    }
+
+    @Test
+    void continueOnErrorNoneIsOff() {
+        ReportOptions o = new ReportOptions();
         o.apply("continue_on_error", "none");
         assertEquals(false, o.continueOnError);
     }

@@ -70,7 +70,7 @@ class SteadyStateReportTest {
     }
 
     @Test
-    void slopeAndLatencyVariants() {
+    void aFillingLatSlopeWindowIsReportedFromItsHead() {
         // a window still filling, not attained: the ring from its head; lat_ns before iops and bw
         SteadyStateResult ss = new SteadyStateResult("lat_slope", false, 1500, 3, false, false, 0,
                 new long[] {10, 20, 0}, new long[] {40960, 81920, 0}, new long[] {900, 1100, 0}, 0, 0, 0);

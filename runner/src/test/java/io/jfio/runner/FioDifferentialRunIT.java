@@ -1,11 +1,14 @@
 package io.jfio.runner;
 
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.cli.Main;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
@@ -25,6 +28,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * for rw mixes and bssplit).
  */
 @Timeout(180)
+@ExtendWith(LoopDevices.class)
 class FioDifferentialRunIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
 
@@ -48,38 +52,35 @@ class FioDifferentialRunIT {
     };
 
     @Test
-    void sizeBasedJobsMoveTheSameIosAndBytesAsFio() throws Exception {
+    void sizeBasedJobsMoveTheSameIosAndBytesAsFio(@Loop(mib = 64) LoopDevice dev) throws Exception {
         assumeTrue(Files.isExecutable(FIO), "skipped: /usr/bin/fio is not installed");
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(64L << 20, false)) {
-            StringBuilder job = new StringBuilder("[global]\nioengine=psync\nfilename=" + dev.device() + "\n");
-            for (int i = 0; i < JOBS.length; i++) {
-                job.append('[').append(JOBS[i][0]).append("]\n");
-                if (i > 0) {
-                    job.append("stonewall\n");
-                }
-                job.append(JOBS[i][2]).append('\n');
+        StringBuilder job = new StringBuilder("[global]\nioengine=psync\nfilename=" + dev.device() + "\n");
+        for (int i = 0; i < JOBS.length; i++) {
+            job.append('[').append(JOBS[i][0]).append("]\n");
+            if (i > 0) {
+                job.append("stonewall\n");
             }
-            Path file = Files.createTempFile("jfio-diff-", ".fio");
+            job.append(JOBS[i][2]).append('\n');
+        }
+        Path file = Files.createTempFile("jfio-diff-", ".fio");
+        try {
+            Files.writeString(file, job);
+            JsonNode fio = JsonParser.parseDocument(runFio(file));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            System.setProperty("jfio.seeding", "3.33");
+            int rc;
             try {
-                Files.writeString(file, job);
-                JsonNode fio = JsonParser.parseDocument(runFio(file));
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
-                ByteArrayOutputStream err = new ByteArrayOutputStream();
-                System.setProperty("jfio.seeding", "3.33");
-                int rc;
-                try {
-                    rc = Main.run(new String[] {"--output-format=json", file.toString()}, new PrintStream(out, true),
-                            new PrintStream(err, true), System.getenv(), MachineInfo.current());
-                } finally {
-                    System.clearProperty("jfio.seeding");
-                }
-                assertEquals(0, rc, err.toString());
-                JsonNode jfio = JsonParser.parseDocument(out.toString());
-                compare(fio, jfio);
+                rc = Main.run(new String[] {"--output-format=json", file.toString()}, new PrintStream(out, true),
+                        new PrintStream(err, true), System.getenv(), MachineInfo.current());
             } finally {
-                Files.deleteIfExists(file);
+                System.clearProperty("jfio.seeding");
             }
+            assertEquals(0, rc, err.toString());
+            JsonNode jfio = JsonParser.parseDocument(out.toString());
+            compare(fio, jfio);
+        } finally {
+            Files.deleteIfExists(file);
         }
     }
 

@@ -1,13 +1,16 @@
 package io.jfio.runner;
 
 import io.jfio.jobfile.MachineInfo;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.cli.Main;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
@@ -37,6 +40,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Skipped without fio; the strace checks without strace.
  */
 @Timeout(600)
+@ExtendWith(LoopDevices.class)
 class OptionEffectsTest {
     private static final Path FIO = Path.of("/usr/bin/fio");
     private static final Path STRACE = Path.of("/usr/bin/strace");
@@ -258,24 +262,21 @@ class OptionEffectsTest {
 
     /** disk_util=0 drops the Disk stats block; allow_mounted_write=1 lets a job write a mounted device. */
     @Test
-    void blockDeviceOptionsAsFio() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(16L << 20, false)) {
-            String job = "[j]\nioengine=psync\nrw=read\nbs=4k\nsize=1m\nfilename=" + dev.device() + "\n";
-            for (String du : new String[] {"", "disk_util=0\n"}) {
-                Outcome[] o = both(job + du, "normal");
-                System.out.println((du.isEmpty() ? "disk_util=1" : "disk_util=0") + ": Disk stats fio "
-                        + o[0].out().contains("Disk stats") + ", jfio " + o[1].out().contains("Disk stats"));
-                assertEquals(o[0].out().contains("Disk stats"), o[1].out().contains("Disk stats"), du);
-            }
-            dev.mountExt4();
-            String write = job.replace("rw=read", "rw=write");
-            for (String amw : new String[] {"", "allow_mounted_write=1\n"}) {
-                Outcome[] o = both(write + amw, "normal");
-                System.out.println("mounted, " + (amw.isEmpty() ? "allow_mounted_write=0" : "allow_mounted_write=1")
-                        + ": rc fio " + o[0].rc() + ", jfio " + o[1].rc());
-                assertEquals(o[0].rc() == 0, o[1].rc() == 0, amw + o[1].err());
-            }
+    void blockDeviceOptionsAsFio(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        String job = "[j]\nioengine=psync\nrw=read\nbs=4k\nsize=1m\nfilename=" + dev.device() + "\n";
+        for (String du : new String[] {"", "disk_util=0\n"}) {
+            Outcome[] o = both(job + du, "normal");
+            System.out.println((du.isEmpty() ? "disk_util=1" : "disk_util=0") + ": Disk stats fio "
+                    + o[0].out().contains("Disk stats") + ", jfio " + o[1].out().contains("Disk stats"));
+            assertEquals(o[0].out().contains("Disk stats"), o[1].out().contains("Disk stats"), du);
+        }
+        dev.mountExt4();
+        String write = job.replace("rw=read", "rw=write");
+        for (String amw : new String[] {"", "allow_mounted_write=1\n"}) {
+            Outcome[] o = both(write + amw, "normal");
+            System.out.println("mounted, " + (amw.isEmpty() ? "allow_mounted_write=0" : "allow_mounted_write=1")
+                    + ": rc fio " + o[0].rc() + ", jfio " + o[1].rc());
+            assertEquals(o[0].rc() == 0, o[1].rc() == 0, amw + o[1].err());
         }
     }
 

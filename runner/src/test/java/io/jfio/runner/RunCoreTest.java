@@ -107,7 +107,7 @@ class RunCoreTest {
         JobSpec w = Specs.job("w").set("rw", "write").set("bs", 4096).set("size", 1 << 20)
                 .set("directory", dir.toString()).build(0, 0, 0);
         JobSpec r = Specs.job("r").set("rw", "read").set("bs", 4096).set("size", 1 << 20)
-                .set("filename", "w.0.0").set("directory", dir.toString()).set("stonewall", 1).build(1, 1, 0);
+                .set("directory", dir.toString()).set("filename", "w.0.0").set("stonewall", 1).build(1, 1, 0);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Run run = new Run(request(List.of(w, r), "normal"), new PrintStream(out, true), new PrintStream(err, true),

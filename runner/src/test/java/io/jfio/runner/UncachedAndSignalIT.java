@@ -50,57 +50,54 @@ class UncachedAndSignalIT {
     }
 
     @Test
-    void ctrlCStopsTheRunAndTheJsonReportIsStillWritten() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(16L << 20, false)) {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            // --eta=always: with JSON on stdout the status line goes to stderr, once the jobs run
-            // (after the signal handlers are in): the sign that the run may be signalled.
-            Process p = new ProcessBuilder(java, "-Djnr.ffi.x86asm.enabled=false", "-cp",
-                    System.getProperty("java.class.path"), "io.jfio.runner.cli.Main", "--output-format=json",
-                    "--eta=always", "--name=long", "--filename=" + dev.device(), "--rw=randread", "--time_based",
-                    "--runtime=60")
-                    .redirectError(ProcessBuilder.Redirect.PIPE).start();
-            StringBuffer errText = new StringBuffer();
-            Thread errReader = new Thread(() -> {
-                try (var in = p.getErrorStream()) {
-                    byte[] buf = new byte[4096];
-                    for (int n; (n = in.read(buf)) > 0; ) {
-                        errText.append(new String(buf, 0, n, StandardCharsets.UTF_8));
-                    }
-                } catch (java.io.IOException e) {
-                    errText.append(e);
+    void ctrlCStopsTheRunAndTheJsonReportIsStillWritten(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // --eta=always: with JSON on stdout the status line goes to stderr, once the jobs run
+        // (after the signal handlers are in): the sign that the run may be signalled.
+        Process p = new ProcessBuilder(java, "-Djnr.ffi.x86asm.enabled=false", "-cp",
+                System.getProperty("java.class.path"), "io.jfio.runner.cli.Main", "--output-format=json",
+                "--eta=always", "--name=long", "--filename=" + dev.device(), "--rw=randread", "--time_based",
+                "--runtime=60")
+                .redirectError(ProcessBuilder.Redirect.PIPE).start();
+        StringBuffer errText = new StringBuffer();
+        Thread errReader = new Thread(() -> {
+            try (var in = p.getErrorStream()) {
+                byte[] buf = new byte[4096];
+                for (int n; (n = in.read(buf)) > 0; ) {
+                    errText.append(new String(buf, 0, n, StandardCharsets.UTF_8));
                 }
-            });
-            errReader.start();
-            long giveUp = System.nanoTime() + 60_000_000_000L;
-            while (errText.indexOf("Jobs: 1") < 0 && p.isAlive() && System.nanoTime() < giveUp) {
-                Thread.sleep(50);
+            } catch (java.io.IOException e) {
+                errText.append(e);
             }
-            Thread.sleep(1000);
-            // Ctrl-C is SIGINT; a process started in the background of a shell without job
-            // control inherits SIGINT ignored (as fio would, jfio then ignores it too), so there
-            // the same stop is checked with SIGTERM.
-            int sig = ignores(p.pid(), 2) ? 15 : 2;
-            long t0 = System.nanoTime();
-            new ProcessBuilder("kill", "-" + sig, Long.toString(p.pid())).start().waitFor();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "jfio exited after signal " + sig);
-            long ms = (System.nanoTime() - t0) / 1_000_000L;
-            errReader.join(10_000);
-            String err = errText.toString();
-            System.out.printf("signal %d: exited %d ms after the signal, status %d%n", sig, ms, p.exitValue());
-            assertEquals(128, p.exitValue(), "fio's exit status after a signal\n" + err);
-            assertTrue(err.contains("fio: terminating on signal " + sig), err);
-            JsonNode doc = JsonParser.parseDocument(out);
-            List<JsonNode> jobs = doc.get("jobs").elements();
-            assertEquals(1, jobs.size());
-            long ios = jobs.get(0).get("read").getLong("total_ios");
-            long runtime = jobs.get(0).get("read").getLong("runtime");
-            assertTrue(ios > 0, "I/O done before the signal is reported");
-            // Stopped by the signal, well before its 60 s runtime.
-            assertTrue(runtime > 0 && runtime < 50_000, "runtime " + runtime);
+        });
+        errReader.start();
+        long giveUp = System.nanoTime() + 60_000_000_000L;
+        while (errText.indexOf("Jobs: 1") < 0 && p.isAlive() && System.nanoTime() < giveUp) {
+            Thread.sleep(50);
         }
+        Thread.sleep(1000);
+        // Ctrl-C is SIGINT; a process started in the background of a shell without job
+        // control inherits SIGINT ignored (as fio would, jfio then ignores it too), so there
+        // the same stop is checked with SIGTERM.
+        int sig = ignores(p.pid(), 2) ? 15 : 2;
+        long t0 = System.nanoTime();
+        new ProcessBuilder("kill", "-" + sig, Long.toString(p.pid())).start().waitFor();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "jfio exited after signal " + sig);
+        long ms = (System.nanoTime() - t0) / 1_000_000L;
+        errReader.join(10_000);
+        String err = errText.toString();
+        System.out.printf("signal %d: exited %d ms after the signal, status %d%n", sig, ms, p.exitValue());
+        assertEquals(128, p.exitValue(), "fio's exit status after a signal\n" + err);
+        assertTrue(err.contains("fio: terminating on signal " + sig), err);
+        JsonNode doc = JsonParser.parseDocument(out);
+        List<JsonNode> jobs = doc.get("jobs").elements();
+        assertEquals(1, jobs.size());
+        long ios = jobs.get(0).get("read").getLong("total_ios");
+        long runtime = jobs.get(0).get("read").getLong("runtime");
+        assertTrue(ios > 0, "I/O done before the signal is reported");
+        // Stopped by the signal, well before its 60 s runtime.
+        assertTrue(runtime > 0 && runtime < 50_000, "runtime " + runtime);
     }
 
     /** Whether process {@code pid} ignores signal {@code sig} (the SigIgn mask in /proc). */

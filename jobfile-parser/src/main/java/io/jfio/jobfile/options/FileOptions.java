@@ -8,6 +8,8 @@ import io.jfio.jobfile.JobSpec;
  *
  * @param filename          filename= as given (':' separated), or null
  * @param directory         directory= as given (':' separated), or null
+ * @param filenameDirectory the directory= in force when filename= was parsed (':' separated), or null:
+ *                          what filename='s files are joined with, as fio's add_file does
  * @param openfiles         at most this many files open at once (the parser defaults it to nrfiles)
  * @param fileServicePostfix the text after {@code file_service_type=TYPE:}, or null
  * @param fallocate         fallocate= word: none, native, posix, keep, truncate, 0, 1
@@ -17,7 +19,7 @@ import io.jfio.jobfile.JobSpec;
  * @param preRead           pre_read: each file's region is read into the page cache before the I/O starts
  * @param unlinkEachLoop    unlink_each_loop: regular files are unlinked and reopened before each loop after the first
  */
-public record FileOptions(String filename, String directory, String filenameFormat, int nrfiles, int openfiles,
+public record FileOptions(String filename, String directory, String filenameDirectory, String filenameFormat, int nrfiles, int openfiles,
                           String fileServiceType, String fileServicePostfix, boolean createOnOpen,
                           boolean createSerialize, boolean createFsync, boolean createOnly, boolean allowFileCreate,
                           boolean allowMountedWrite, boolean overwrite, String fallocate, String fadviseHint,
@@ -34,7 +36,7 @@ public record FileOptions(String filename, String directory, String filenameForm
         if (openfiles < nrfiles) {
             spec.notHonoured("openfiles"); // jfio keeps every file of the job open
         }
-        return new FileOptions(spec.getString("filename"), spec.getString("directory"),
+        return new FileOptions(spec.getString("filename"), spec.getString("directory"), spec.filenameDirectory(),
                 spec.getString("filename_format"), nrfiles, openfiles, spec.getString("file_service_type"),
                 spec.postfix("file_service_type"), spec.getBool("create_on_open"), spec.getBool("create_serialize"),
                 spec.getBool("create_fsync"), spec.getBool("create_only"), spec.getBool("allow_file_create"),

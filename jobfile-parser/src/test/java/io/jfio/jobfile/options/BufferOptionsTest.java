@@ -71,12 +71,20 @@ class BufferOptionsTest {
     }
 
     @Test
-    void patternAndDedupe() throws JobFileException {
+    void aWriteJobsBufferPatternIsKeptAsGiven() throws JobFileException {
         BufferOptions p = of("rw=write\nbuffer_pattern=0xdeadbeef\n");
         assertArrayEquals(new byte[] {(byte) 0xde, (byte) 0xad, (byte) 0xbe, (byte) 0xef}, p.pattern().bytes());
         assertFalse(p.scrambleBuffers());
         assertFalse(p.refillBuffers());
+    }
+
+    @Test
+    void bufferPatternOnAMixedJobRefills() throws JobFileException {
         assertTrue(of("rw=randrw\nbuffer_pattern=0xdeadbeef\n").refillBuffers());
+    }
+
+    @Test
+    void dedupeOptions() throws JobFileException {
         BufferOptions d = of("rw=write\ndedupe_percentage=60\ndedupe_mode=working_set\ndedupe_working_set_percentage=10\n"
                 + "dedupe_global=1\n");
         assertEquals(60, d.dedupePercentage());
@@ -88,18 +96,26 @@ class BufferOptionsTest {
     }
 
     @Test
-    void workingSetNeedsSizeOneFileAndRoom() {
+    void workingSetNeedsRoomForThePercentage() {
         JobFileException e = assertThrows(JobFileException.class,
                 () -> of("rw=write\ndedupe_percentage=96\ndedupe_mode=working_set\n"));
         assertTrue(e.getMessage().contains("impossible to reach expected dedupe percentage 96"), e.getMessage());
+    }
+
+    @Test
+    void workingSetNeedsSize() {
         JobFileParser p = new JobFileParser(JobFileParser.Settings.defaults());
-        e = assertThrows(JobFileException.class, () -> {
+        JobFileException e = assertThrows(JobFileException.class, () -> {
             p.parseContent("t.fio", "[j]\nfilename=/dev/null\nrw=write\ndedupe_percentage=50\ndedupe_mode=working_set\n");
             p.finish();
         });
         assertTrue(e.getMessage().contains("requires size to be set"), e.getMessage());
+    }
+
+    @Test
+    void workingSetNeedsOneFile() {
         JobFileParser p2 = new JobFileParser(JobFileParser.Settings.defaults());
-        e = assertThrows(JobFileException.class, () -> {
+        JobFileException e = assertThrows(JobFileException.class, () -> {
             p2.parseContent("t.fio", "[j]\nfilename=/tmp/a:/tmp/b\nsize=1m\nrw=write\ndedupe_percentage=50\n"
                     + "dedupe_mode=working_set\n");
             p2.finish();

@@ -42,9 +42,13 @@ class ErrorOptionsTest {
     }
 
     @Test
-    void ignoreErrorListsByTypeAndTurnsContinueOnErrorOn() throws Exception {
+    void ignoreErrorTurnsContinueOnErrorOnForItsType() throws Exception {
+        assertEquals(2, ErrorOptions.from(job("ignore_error=,ENOSPC:0x16:5")).continueOnError());
+    }
+
+    @Test
+    void ignoreErrorListsByType() throws Exception {
         ErrorOptions o = ErrorOptions.from(job("ignore_error=,ENOSPC:0x16:5"));
-        assertEquals(2, o.continueOnError());
         assertNull(o.ignoreErrors()[0]);
         assertArrayEquals(new int[] {28, 22, 5}, o.ignoreErrors()[1]);
         assertTrue(o.nonFatal(1, 28));

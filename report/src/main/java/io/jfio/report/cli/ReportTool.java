@@ -6,9 +6,7 @@ import io.jfio.report.format.OutputFormat;
 import io.jfio.report.format.TerseReader;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -27,42 +25,28 @@ public final class ReportTool {
 
     /** Returns the exit status: 0 on success, 1 on a usage or input error (one line on err). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Set<OutputFormat> formats = Set.of(OutputFormat.NORMAL);
-        int terseVersion = 3;
-        String version = null;
         String input = null;
         try {
-            for (String a : args) {
-                if (a.startsWith("--output-format=")) {
-                    formats = OutputFormat.parse(a.substring(16));
-                } else if (a.startsWith("--terse-version=")) {
-                    terseVersion = Integer.parseInt(a.substring(16));
-                } else if (a.startsWith("--fio-version=")) {
-                    version = a.substring(14);
-                } else if (a.equals("--help") || a.equals("-h")) {
-                    out.println("usage: ReportTool [--output-format=normal,terse,json,json+] [--terse-version=2..5]"
-                            + " [--fio-version=fio-3.33|fio-3.42] FILE|-");
-                    return 0;
-                } else if (input == null && (!a.startsWith("-") || a.equals("-"))) {
-                    input = a;
-                } else {
-                    err.println("jfio-report: unknown argument " + a);
-                    return 1;
-                }
+            ReportArgs a = ReportArgs.read(args, Set.of(OutputFormat.NORMAL), List.of("fio-version"), 1);
+            if (a.help()) {
+                out.println("usage: ReportTool [--output-format=normal,terse,json,json+] [--terse-version=2..5]"
+                        + " [--fio-version=fio-3.33|fio-3.42] FILE|-");
+                return 0;
             }
-            if (input == null) {
+            if (a.inputs().isEmpty()) {
                 err.println("jfio-report: no input file (json, json+ or terse)");
                 return 1;
             }
-            String text = input.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-                    : Files.readString(Path.of(input));
-            RunResult run = read(text);
-            if (version != null) {
-                run.fioVersion = version;
+            input = a.inputs().get(0);
+            RunResult run = read(ReportArgs.readInput(input));
+            if (a.value("fio-version") != null) {
+                run.fioVersion = a.value("fio-version");
             }
-            out.print(OutputFormat.render(run, formats, terseVersion));
+            out.print(OutputFormat.render(run, a.formats(), a.terseVersion()));
             out.flush();
             return 0;
+        } catch (ReportArgs.UnknownArgument e) {
+            err.println("jfio-report: unknown argument " + e.getMessage());
         } catch (IOException e) {
             err.println("jfio-report: cannot read " + input + ": " + e.getMessage());
         } catch (RuntimeException e) {

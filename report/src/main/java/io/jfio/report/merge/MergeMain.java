@@ -2,17 +2,14 @@ package io.jfio.report.merge;
 
 import io.jfio.report.JobResult;
 import io.jfio.report.RunResult;
+import io.jfio.report.cli.ReportArgs;
 import io.jfio.report.format.JsonReader;
 import io.jfio.report.format.OutputFormat;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * bin/jfio-merge: combines json+ results (fio's or jfio's, files or fio client-mode documents)
@@ -28,42 +25,27 @@ public final class MergeMain {
 
     /** Exit status 0 on success, 1 on a usage error, an unreadable input or an inexact merge. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Set<OutputFormat> formats = EnumSet.of(OutputFormat.JSON_PLUS);
-        int terseVersion = 3;
-        String name = null;
-        List<String> files = new ArrayList<>();
         try {
-            for (String a : args) {
-                if (a.startsWith("--output-format=")) {
-                    formats = OutputFormat.parse(a.substring(16));
-                } else if (a.startsWith("--terse-version=")) {
-                    terseVersion = Integer.parseInt(a.substring(16));
-                } else if (a.startsWith("--name=")) {
-                    name = a.substring(7);
-                } else if (a.equals("--help") || a.equals("-h")) {
-                    usage(out);
-                    return 0;
-                } else if (!a.startsWith("-") || a.equals("-")) {
-                    files.add(a);
-                } else {
-                    err.println("jfio-merge: unknown argument " + a);
-                    return 1;
-                }
+            ReportArgs a = ReportArgs.read(args, EnumSet.of(OutputFormat.JSON_PLUS), List.of("name"), Integer.MAX_VALUE);
+            if (a.help()) {
+                usage(out);
+                return 0;
             }
+            List<String> files = a.inputs();
             if (files.isEmpty()) {
                 usage(err);
                 return 1;
             }
             List<RunResult> inputs = new ArrayList<>();
             for (String f : files) {
-                String text = f.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
-                        : Files.readString(Path.of(f));
-                inputs.add(read(text));
+                inputs.add(read(ReportArgs.readInput(f)));
             }
-            RunResult merged = ExactMerge.merge(inputs, files, new ExactMerge.Naming(name, true));
-            out.print(OutputFormat.render(merged, formats, terseVersion));
+            RunResult merged = ExactMerge.merge(inputs, files, new ExactMerge.Naming(a.value("name"), true));
+            out.print(OutputFormat.render(merged, a.formats(), a.terseVersion()));
             out.flush();
             return 0;
+        } catch (ReportArgs.UnknownArgument e) {
+            err.println("jfio-merge: unknown argument " + e.getMessage());
         } catch (IOException e) {
             err.println("jfio-merge: cannot read: " + e.getMessage());
         } catch (NumberFormatException e) {

@@ -127,23 +127,33 @@ class ExactMergeTest {
         assertTrue(e.getMessage().contains("p.json") && e.getMessage().contains("json+"), e.getMessage());
     }
 
-    @Test
-    void groupsStaySeparateAndClientNamingDropsOptions() {
+    /** a and c in group 0 (a with a job option), b in group 1, merged with fio's client naming. */
+    private static RunResult clientMerge() {
         RunResult a = run("a", 1000, 100, 50, 9);
         RunResult b = run("b", 1000, 100, 60, 10);
         b.jobs.get(0).groupId = 1;
         RunResult c = run("c", 1000, 100, 70, 11);
         a.jobs.get(0).options.add(new io.jfio.report.JobOption("bs", "4k"));
-        RunResult m = ExactMerge.merge(List.of(a, b, c), List.of("a", "b", "c"), ExactMerge.Naming.ALL_CLIENTS);
+        return ExactMerge.merge(List.of(a, b, c), List.of("a", "b", "c"), ExactMerge.Naming.ALL_CLIENTS);
+    }
+
+    @Test
+    void groupsStaySeparate() {
+        RunResult m = clientMerge();
         assertEquals(2, m.jobs.size());
         assertEquals(120, m.jobs.get(0).dir(0).totalIos);
         assertEquals(60, m.jobs.get(1).dir(0).totalIos);
+    }
+
+    @Test
+    void clientNamingDropsOptions() {
+        RunResult m = clientMerge();
         assertEquals("All clients", m.jobs.get(0).name);
         assertTrue(m.jobs.get(0).options.isEmpty());
     }
 
     @Test
-    void cliMergesFilesAndDropsFiosOwnClientSum(@TempDir Path tmp) throws Exception {
+    void cliMergesFiles(@TempDir Path tmp) throws Exception {
         Path a = tmp.resolve("a.json");
         Path b = tmp.resolve("b.json");
         Files.writeString(a, JsonFormat.write(run("a", 5000, 100, 300, 12), true));
@@ -157,7 +167,11 @@ class ExactMergeTest {
         JsonNode doc = JsonParser.parseDocument(text);
         assertEquals(500, doc.get("jobs").elements().get(0).get("read").getLong("total_ios"));
         assertTrue(text.contains("a: (groupid=0, jobs=2)"), text);
+    }
+
+    @Test
+    void cliRefusesAMissingFile(@TempDir Path tmp) {
         assertEquals(1, MergeMain.run(new String[] {tmp.resolve("none.json").toString()},
-                new PrintStream(out), new PrintStream(err)));
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream())));
     }
 }

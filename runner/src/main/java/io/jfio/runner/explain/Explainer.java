@@ -207,7 +207,7 @@ public final class Explainer {
         if (names == null) {
             return out;
         }
-        String dir = o.files().directory();
+        String dir = o.files().filenameDirectory();
         for (String n : names.split("(?<!\\\\):")) {
             n = n.replace("\\:", ":");
             if (n.isEmpty()) {

@@ -29,7 +29,8 @@ public final class FileNames {
         String filename = fo.filename();
         List<String> out = new ArrayList<>();
         if (filename != null && !filename.isEmpty()) {
-            String dir = dirs.isEmpty() ? null : dirs.get(0);
+            List<String> atFilename = splitColonList(fo.filenameDirectory());
+            String dir = atFilename.isEmpty() ? null : atFilename.get(0);
             for (String name : splitColonList(filename)) {
                 out.add(dir == null || name.equals("-") ? name : dir + "/" + name);
             }

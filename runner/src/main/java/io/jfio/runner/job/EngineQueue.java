@@ -57,30 +57,31 @@ final class EngineQueue {
      */
     private long clock;
 
-    EngineQueue(LoopSettings b, JobStats stats, ErrorPolicy errors, SyncSchedule syncs, long[] issued,
+    EngineQueue(LoopSettings s, LoopParts p, ErrorPolicy errors, SyncSchedule syncs, long[] issued,
                 IoCompletion completion) {
-        this.engine = b.engine;
-        this.syncEngine = b.syncEngine;
-        this.noCommit = b.engine.flags().contains(EngineFlag.NO_COMMIT);
-        boolean noStats = b.engine.flags().contains(EngineFlag.NO_STATS);
-        boolean noIo = b.engine.flags().contains(EngineFlag.NO_IO);
-        this.countPerIo = (b.syncEngine && !b.diskless) || noCommit || noStats || noIo;
-        this.engineSetsIssueTime = b.setsIssueTime;
-        this.pool = new UnitPool(b.units);
-        this.pending = new IoUnit[b.units.length];
-        this.iodepth = Math.max(1, b.units.length);
-        int bs = b.batchSubmit <= 0 || b.batchSubmit > iodepth ? iodepth : b.batchSubmit;
+        this.engine = p.engine();
+        this.syncEngine = p.syncEngine();
+        this.noCommit = engine.flags().contains(EngineFlag.NO_COMMIT);
+        boolean noStats = engine.flags().contains(EngineFlag.NO_STATS);
+        boolean noIo = engine.flags().contains(EngineFlag.NO_IO);
+        this.countPerIo = (syncEngine && !p.diskless()) || noCommit || noStats || noIo;
+        this.engineSetsIssueTime = p.setsIssueTime();
+        IoUnit[] units = p.units();
+        this.pool = new UnitPool(units);
+        this.pending = new IoUnit[units.length];
+        this.iodepth = Math.max(1, units.length);
+        int bs = s.batchSubmit() <= 0 || s.batchSubmit() > iodepth ? iodepth : s.batchSubmit();
         this.batchSubmit = syncEngine ? 1 : bs;
-        this.batchCompleteMin = Math.min(b.batchCompleteMin, iodepth);
-        this.batchCompleteMax = Math.max(b.batchCompleteMax, this.batchCompleteMin);
-        this.iodepthLow = b.iodepthLow <= 0 || b.iodepthLow > iodepth ? iodepth : b.iodepthLow;
-        this.stats = stats;
+        this.batchCompleteMin = Math.min(s.batchCompleteMin(), iodepth);
+        this.batchCompleteMax = Math.max(s.batchCompleteMax(), this.batchCompleteMin);
+        this.iodepthLow = s.iodepthLow() <= 0 || s.iodepthLow() > iodepth ? iodepth : s.iodepthLow();
+        this.stats = p.stats();
         this.errors = errors;
         this.syncs = syncs;
         this.issued = issued;
-        this.logs = b.logs;
+        this.logs = p.logs();
         this.completion = completion;
-        this.time = b.clock;
+        this.time = p.clock();
     }
 
     /** The cached timestamp (fio's ts_cache). */

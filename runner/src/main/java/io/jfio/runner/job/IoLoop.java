@@ -73,38 +73,38 @@ public final class IoLoop {
     private final NextIo nextIo;
     private final LoopWaits waits;
 
-    IoLoop(LoopSettings b) {
-        this.engine = b.engine;
-        this.noStats = b.engine.flags().contains(EngineFlag.NO_STATS);
-        int opDdir = b.opLatencyDdir;
-        JobStats st = b.stats;
+    IoLoop(LoopSettings s, LoopParts p) {
+        this.engine = p.engine();
+        this.noStats = p.engine().flags().contains(EngineFlag.NO_STATS);
+        int opDdir = s.opLatencyDdir();
+        JobStats st = p.stats();
         this.opLatencySink = ns -> st.recordOpLatency(opDdir, ns);
-        this.source = b.source;
-        this.verifier = b.verifier;
-        this.verifyPhase = b.verifyPhase;
-        this.paced = !verifyPhase && b.source.paced();
-        this.thinks = !verifyPhase && b.source.thinks();
-        this.stats = b.stats;
-        this.state = b.state;
-        this.steady = b.steady;
-        this.latTarget = b.verifyPhase ? null : b.latTarget;
-        this.flow = b.verifyPhase ? null : b.flow;
-        this.time = b.clock;
-        this.epochNanos = b.epochNanos;
-        this.timeoutNanos = b.runtimeNanos > 0 ? b.runtimeNanos + b.rampNanos : 0;
-        this.rampNanos = b.rampNanos;
-        SyncSchedule syncs = new SyncSchedule(b.fsyncEvery, b.fdatasyncEvery);
-        this.errors = new ErrorPolicy(b.errors, b.err, b.stats, b.state, b.engine, b.syncEngine, b.direct, b.verifier,
-                issued);
-        this.completion = new IoCompletion(b.engine, b.stats, errors, noStats,
-                b.engine.flags().contains(EngineFlag.NO_IO), b.setsIssueTime, b.latHistogram, b.slatHistogram,
-                latTarget, b.verifier, b.verifyPhase, b.mixedReadWrite, b.logs, completed);
-        this.q = new EngineQueue(b, b.stats, errors, syncs, issued, completion);
-        this.newPass = b.newPass;
+        this.source = p.source();
+        this.verifier = p.verifier();
+        this.verifyPhase = p.verifyPhase();
+        this.paced = !verifyPhase && p.source().paced();
+        this.thinks = !verifyPhase && p.source().thinks();
+        this.stats = p.stats();
+        this.state = p.state();
+        this.steady = p.steady();
+        this.latTarget = verifyPhase ? null : p.latTarget();
+        this.flow = verifyPhase ? null : p.flow();
+        this.time = p.clock();
+        this.epochNanos = p.epochNanos();
+        this.timeoutNanos = s.runtimeNanos() > 0 ? s.runtimeNanos() + s.rampNanos() : 0;
+        this.rampNanos = s.rampNanos();
+        SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery());
+        this.errors = new ErrorPolicy(s.errors(), p.err(), p.stats(), p.state(), p.engine(), p.syncEngine(), s.direct(),
+                p.verifier(), issued);
+        this.completion = new IoCompletion(p.engine(), p.stats(), errors, noStats,
+                p.engine().flags().contains(EngineFlag.NO_IO), p.setsIssueTime(), s.latHistogram(), s.slatHistogram(),
+                latTarget, p.verifier(), verifyPhase, p.mixedReadWrite(), p.logs(), completed);
+        this.q = new EngineQueue(s, p, errors, syncs, issued, completion);
+        this.newPass = p.newPass();
         this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, q::quiesce, issued,
                 completed);
-        this.nextIo = new NextIo(b.source, b.verifier, b.verifyPhase, syncs, b.content, issued);
-        this.logs = b.logs;
+        this.nextIo = new NextIo(p.source(), p.verifier(), verifyPhase, syncs, p.content(), issued);
+        this.logs = p.logs();
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */

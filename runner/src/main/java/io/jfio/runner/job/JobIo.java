@@ -159,38 +159,22 @@ final class JobIo {
         if (opts.latency().targetUs() > 0) {
             latencyTarget = new LatencyTarget(opts.latency(), iodepth);
         }
-        long runtimeUs = opts.runtime().runtimeUs();
-        long rampUs = opts.runtime().rampTimeUs();
         VerifyOptions vo = opts.verify();
         Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
         if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
             throw new JobError(2, "verify_state_load", null);
         }
-        LoopSettings lb = new LoopSettings()
-                .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
-                .units(units)
-                .batches(opts.queue().iodepthBatch(), opts.queue().iodepthBatchCompleteMin(),
-                        opts.queue().iodepthBatchCompleteMax(), opts.queue().iodepthLow())
-                .source(source)
-                .stats(stats, state, opts.stat().latPercentiles(), opts.stat().slatPercentiles())
-                .clock(ctx.clock())
-                .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
-                .syncs(opts.io().fsync(), opts.io().fdatasync())
-                .errors(opts.errors(), ctx.err())
-                .direct(opts.io().direct())
-                .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
+        LoopSettings settings = LoopSettings.of(opts, mode);
+        LoopParts parts = new LoopParts(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME), units,
+                source, stats, state, ctx.clock(), epoch, ctx.err(),
                 // with verify on, fio fills write buffers through the verify path instead
                 // (populate_verify_io_u); verify=null leaves the normal contents
-                .content(verifier == null || verifier.isNull() ? content : null)
-                .onNewPass(UnlinkEachLoop.around(opts.files().unlinkEachLoop(), diskless, engine, setup, fs,
+                verifier == null || verifier.isNull() ? content : null,
+                UnlinkEachLoop.around(opts.files().unlinkEachLoop(), diskless, engine, setup, fs,
                         VerifyRun.onNewPass(verifier,
-                        invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })))
-                .logs(logs)
-                .steadyState(steady)
-                .latencyTarget(latencyTarget)
-                .flow(flow)
-                .verify(verifier, false, mode.reads() && mode.writes());
-        IoLoop loop = lb.build();
+                        invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })),
+                logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes());
+        IoLoop loop = new IoLoop(settings, parts);
         long allocBefore = allocatedBytes();
         if (verifier != null && vo.verifyOnly && mode.writes()) {
             loop.dryRun();
@@ -227,7 +211,7 @@ final class JobIo {
                 }
             }
             verifier.startReadBack();
-            IoLoop readBack = lb.verify(verifier, true, false).build();
+            IoLoop readBack = new IoLoop(settings, parts.readBack());
             long before = allocatedBytes();
             readBack.run();
             loopAllocatedBytes += allocatedBytes() - before;

@@ -25,6 +25,7 @@ import io.jfio.jobfile.MachineInfo;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.cli.Main;
+import io.jfio.runner.support.FioVsJfio;
 
 /**
  * The engines fio's example job files name (mmap, posixaio, falloc, ftruncate, the file and
@@ -51,17 +52,9 @@ class MoreEnginesRunTest {
         }
     }
 
-    /** fio 3.42 (JFIO_FIO342) or the installed fio, when it has the engine (3.33 lacks the dir* ones). */
-    private static Path fio(String engine) throws IOException, InterruptedException {
-        String f342 = System.getenv("JFIO_FIO342");
-        Path f = f342 != null && Files.isExecutable(Path.of(f342)) ? Path.of(f342) : Path.of("/usr/bin/fio");
-        if (!Files.isExecutable(f)) {
-            return null;
-        }
-        Process p = new ProcessBuilder(f.toString(), "--enghelp").redirectErrorStream(true).start();
-        String list = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor();
-        return list.contains("\t" + engine + "\n") ? f : null;
+    /** fio 3.42 or the installed fio, when it has the engine (3.33 lacks the dir* ones). */
+    private static Path fio(String engine) throws IOException {
+        return FioVsJfio.fioWithEngine(engine);
     }
 
     private static String engineOf(List<String> args) {
@@ -79,26 +72,21 @@ class MoreEnginesRunTest {
         return a;
     }
 
-    private JsonNode jfio(List<String> args) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private JsonNode jfio(List<String> args) {
         List<String> a = withDirectory(args);
         a.add("--output-format=json");
-        int rc = Main.run(a.toArray(new String[0]), new PrintStream(out, true), new PrintStream(err, true),
-            System.getenv(), MachineInfo.current());
-        String o = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, rc, "jfio " + args + "\n" + o + "\n" + err);
-        return JsonParser.parse(o.substring(o.indexOf('{')));
+        FioVsJfio.Outcome o = FioVsJfio.jfio(a);
+        assertEquals(0, o.rc(), "jfio " + args + "\n" + o.out() + "\n" + o.err());
+        return FioVsJfio.json(o.out());
     }
 
-    private JsonNode realFio(Path fio, List<String> args) throws IOException, InterruptedException {
+    private JsonNode realFio(Path fio, List<String> args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
         cmd.addAll(withDirectory(args));
         cmd.add("--output-format=json");
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), "fio " + args + "\n" + o);
-        return JsonParser.parse(o.substring(o.indexOf('{')));
+        FioVsJfio.Outcome o = FioVsJfio.run(cmd, 120, dir);
+        assertEquals(0, o.rc(), "fio " + args + "\n" + o.out());
+        return FioVsJfio.json(o.out());
     }
 
     /**

@@ -20,7 +20,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.jfio.report.json.JsonNode;
-import io.jfio.report.json.JsonParser;
 import io.jfio.runner.support.FioVsJfio;
 import io.jfio.runner.support.FioVsJfio.Outcome;
 
@@ -87,7 +86,7 @@ class NetDatagramTest {
     private static List<List<Long>> figures(Outcome o) {
         String out = o.out();
         assertTrue(out.contains("{"), o.both());
-        JsonNode j = JsonParser.parse(out.substring(out.indexOf('{')));
+        JsonNode j = FioVsJfio.json(out);
         List<List<Long>> r = new ArrayList<>();
         for (JsonNode job : j.get("jobs").elements()) {
             r.add(List.of(job.get("read").get("io_bytes").asLong(), job.get("read").get("total_ios").asLong(),
@@ -101,18 +100,8 @@ class NetDatagramTest {
         return FioVsJfio.jfio(List.of(job.toString(), "--output-format=json"));
     }
 
-    private static Path fioOrNull() {
-        for (String c : new String[] {System.getProperty("jfio.fio342"), System.getenv("JFIO_FIO342"),
-            "/opt/fio-3.42-src/fio", "/usr/bin/fio"}) {
-            if (c != null && !c.isEmpty() && Files.isExecutable(Path.of(c))) {
-                return Path.of(c);
-            }
-        }
-        return null;
-    }
-
     private static Outcome fio(Path job) throws IOException {
-        Path f = fioOrNull();
+        Path f = FioVsJfio.fioOrNull();
         return f == null ? null : FioVsJfio.run(List.of(f.toString(), job.toString(), "--output-format=json"), 60);
     }
 

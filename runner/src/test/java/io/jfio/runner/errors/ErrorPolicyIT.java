@@ -4,8 +4,11 @@ import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.support.FioVsJfio;
 import io.jfio.runner.support.FioVsJfio.Outcome;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
@@ -23,30 +26,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * several failed jobs, exitall_on_error.
  */
 @Timeout(240)
+@ExtendWith(LoopDevices.class)
 class ErrorPolicyIT {
     @Test
-    void fatalErrorsWithContinueOnErrorCountAsFiosOnEveryEngine() throws Exception {
+    void fatalErrorsWithContinueOnErrorCountAsFiosOnEveryEngine(@Loop(mib = 16) LoopDevice dev) throws Exception {
         FioVsJfio.fio();
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(16L << 20, false)) {
-            String[][] cases = {
-                {"psync", "EINVAL", "--filename=" + dev.device(), "--rw=randread", "--bs=1000", "--direct=1"},
-                {"libaio", "EINVAL", "--filename=" + dev.device(), "--rw=randread", "--bs=1000", "--direct=1"},
-                {"io_uring", "EINVAL", "--filename=" + dev.device(), "--rw=randread", "--bs=1000", "--direct=1"},
-                {"psync", "ENOSPC", "--filename=/dev/full", "--rw=write", "--bs=4k"},
-                {"io_uring", "ENOSPC", "--filename=/dev/full", "--rw=write", "--bs=4k"},
-                {"io_uring", "EOPNOTSUPP", "--filename=" + dev.device(), "--rw=read", "--bs=4k", "--uncached=1"},
-                {"pvsync2", "EOPNOTSUPP", "--filename=" + dev.device(), "--rw=read", "--bs=4k", "--uncached=1"},
-            };
-            StringBuilder table = new StringBuilder();
-            for (String[] c : cases) {
-                List<String> args = new ArrayList<>(List.of("--name=coe", "--ioengine=" + c[0], "--iodepth=8",
-                        "--size=1m", "--continue_on_error=all", "--output-format=json"));
-                args.addAll(List.of(c).subList(2, c.length));
-                compare(c[0] + " " + c[1], args, table);
-            }
-            System.out.print(table);
+        String[][] cases = {
+            {"psync", "EINVAL", "--filename=" + dev.device(), "--rw=randread", "--bs=1000", "--direct=1"},
+            {"libaio", "EINVAL", "--filename=" + dev.device(), "--rw=randread", "--bs=1000", "--direct=1"},
+            {"io_uring", "EINVAL", "--filename=" + dev.device(), "--rw=randread", "--bs=1000", "--direct=1"},
+            {"psync", "ENOSPC", "--filename=/dev/full", "--rw=write", "--bs=4k"},
+            {"io_uring", "ENOSPC", "--filename=/dev/full", "--rw=write", "--bs=4k"},
+            {"io_uring", "EOPNOTSUPP", "--filename=" + dev.device(), "--rw=read", "--bs=4k", "--uncached=1"},
+            {"pvsync2", "EOPNOTSUPP", "--filename=" + dev.device(), "--rw=read", "--bs=4k", "--uncached=1"},
+        };
+        StringBuilder table = new StringBuilder();
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of("--name=coe", "--ioengine=" + c[0], "--iodepth=8",
+                    "--size=1m", "--continue_on_error=all", "--output-format=json"));
+            args.addAll(List.of(c).subList(2, c.length));
+            compare(c[0] + " " + c[1], args, table);
         }
+        System.out.print(table);
     }
 
     /**

@@ -4,8 +4,11 @@ import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.support.FioVsJfio;
 import io.jfio.runner.support.FioVsJfio.Outcome;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
@@ -23,63 +26,58 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * is reported, not mistaken for the end of a partly allocated file.
  */
 @Timeout(120)
+@ExtendWith(LoopDevices.class)
 class LayoutAndEnospcIT {
     @Test
-    void fallocateNoneZeroKeepWriteWhatFioWrites() throws Exception {
+    void fallocateNoneZeroKeepWriteWhatFioWrites(@Loop(mib = 64) LoopDevice dev) throws Exception {
         FioVsJfio.fio();
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(64L << 20, false)) {
-            Path mnt = dev.mountExt4();
-            Path file = mnt.resolve("errors-fallocate.dat");
-            StringBuilder table = new StringBuilder();
-            for (String mode : new String[] {"none", "0", "keep"}) {
-                for (String rw : new String[] {"write", "randwrite"}) {
-                    List<String> args = List.of("--name=fa", "--filename=" + file, "--rw=" + rw, "--size=4m",
-                            "--bs=64k", "--fallocate=" + mode, "--output-format=json");
-                    long[] fio = runOn(file, () -> FioVsJfio.fio(args));
-                    long[] jfio = runOn(file, () -> FioVsJfio.jfio(args));
-                    table.append(String.format("fallocate=%-4s rw=%-9s fio size=%d bytes=%d  jfio size=%d bytes=%d%n",
-                            mode, rw, fio[0], fio[1], jfio[0], jfio[1]));
-                    assertEquals(fio[0], jfio[0], mode + " " + rw + ": file size after the run");
-                    assertEquals(fio[1], jfio[1], mode + " " + rw + ": bytes written");
-                    assertEquals(4L << 20, jfio[1], mode + " " + rw + ": the whole size is written");
-                }
+        Path mnt = dev.mountExt4();
+        Path file = mnt.resolve("errors-fallocate.dat");
+        StringBuilder table = new StringBuilder();
+        for (String mode : new String[] {"none", "0", "keep"}) {
+            for (String rw : new String[] {"write", "randwrite"}) {
+                List<String> args = List.of("--name=fa", "--filename=" + file, "--rw=" + rw, "--size=4m",
+                        "--bs=64k", "--fallocate=" + mode, "--output-format=json");
+                long[] fio = runOn(file, () -> FioVsJfio.fio(args));
+                long[] jfio = runOn(file, () -> FioVsJfio.jfio(args));
+                table.append(String.format("fallocate=%-4s rw=%-9s fio size=%d bytes=%d  jfio size=%d bytes=%d%n",
+                        mode, rw, fio[0], fio[1], jfio[0], jfio[1]));
+                assertEquals(fio[0], jfio[0], mode + " " + rw + ": file size after the run");
+                assertEquals(fio[1], jfio[1], mode + " " + rw + ": bytes written");
+                assertEquals(4L << 20, jfio[1], mode + " " + rw + ": the whole size is written");
             }
-            System.out.print(table);
         }
+        System.out.print(table);
     }
 
     @Test
-    void enospcDuringLayoutAndDuringIoReportErr28AndExit1AsFio() throws Exception {
+    void enospcDuringLayoutAndDuringIoReportErr28AndExit1AsFio(@Loop(mib = 64) LoopDevice dev) throws Exception {
         FioVsJfio.fio();
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(64L << 20, false)) {
-            Path mnt = dev.mountExt4();
-            Path file = mnt.resolve("errors-enospc.dat");
-            for (String rw : new String[] {"read", "write"}) {
-                List<String> args = List.of("--name=big", "--filename=" + file, "--rw=" + rw, "--size=256m",
-                        "--bs=64k", "--output-format=json");
-                Files.deleteIfExists(file);
-                Outcome f = FioVsJfio.fio(args);
-                Files.deleteIfExists(file);
-                Outcome j = FioVsJfio.jfio(args);
-                Files.deleteIfExists(file);
-                System.out.printf("rw=%s on a 64 MiB ext4: fio rc=%d err=%d, jfio rc=%d err=%d%n", rw, f.rc(),
-                        error(f), j.rc(), error(j));
-                assertEquals(1, f.rc(), f.err());
-                assertEquals(f.rc(), j.rc(), j.err());
-                assertEquals(28, error(f));
-                assertEquals(error(f), error(j), j.both());
-                String func = rw.equals("read") ? "func=write" : "func=io_u error";
-                assertTrue(f.both().contains(func) && j.both().contains(func), f.both() + "\n---\n" + j.both());
-                if (rw.equals("read")) {
-                    assertTrue(j.out().contains("fio: ENOSPC on laying out file, stopping"), j.out());
-                } else {
-                    long fb = job(f).get("write").getLong("io_bytes");
-                    long jb = job(j).get("write").getLong("io_bytes");
-                    assertTrue(jb > 0 && Math.abs(fb - jb) <= fb / 10, "bytes written before ENOSPC: fio " + fb
-                            + " jfio " + jb);
-                }
+        Path mnt = dev.mountExt4();
+        Path file = mnt.resolve("errors-enospc.dat");
+        for (String rw : new String[] {"read", "write"}) {
+            List<String> args = List.of("--name=big", "--filename=" + file, "--rw=" + rw, "--size=256m",
+                    "--bs=64k", "--output-format=json");
+            Files.deleteIfExists(file);
+            Outcome f = FioVsJfio.fio(args);
+            Files.deleteIfExists(file);
+            Outcome j = FioVsJfio.jfio(args);
+            Files.deleteIfExists(file);
+            System.out.printf("rw=%s on a 64 MiB ext4: fio rc=%d err=%d, jfio rc=%d err=%d%n", rw, f.rc(),
+                    error(f), j.rc(), error(j));
+            assertEquals(1, f.rc(), f.err());
+            assertEquals(f.rc(), j.rc(), j.err());
+            assertEquals(28, error(f));
+            assertEquals(error(f), error(j), j.both());
+            String func = rw.equals("read") ? "func=write" : "func=io_u error";
+            assertTrue(f.both().contains(func) && j.both().contains(func), f.both() + "\n---\n" + j.both());
+            if (rw.equals("read")) {
+                assertTrue(j.out().contains("fio: ENOSPC on laying out file, stopping"), j.out());
+            } else {
+                long fb = job(f).get("write").getLong("io_bytes");
+                long jb = job(j).get("write").getLong("io_bytes");
+                assertTrue(jb > 0 && Math.abs(fb - jb) <= fb / 10, "bytes written before ENOSPC: fio " + fb
+                        + " jfio " + jb);
             }
         }
     }

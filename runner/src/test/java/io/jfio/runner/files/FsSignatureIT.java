@@ -2,8 +2,11 @@ package io.jfio.runner.files;
 
 import io.jfio.runner.support.FioVsJfio;
 import io.jfio.runner.support.FioVsJfio.Outcome;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
@@ -21,56 +24,51 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * allow_mounted_write=1; reads don't warn.
  */
 @Timeout(240)
+@ExtendWith(LoopDevices.class)
 class FsSignatureIT {
     @Test
-    void writeOverAnUnmountedFileSystemWarnsOnceNamingIt() throws Exception {
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(320L << 20, false)) {
-            String d = dev.device();
-            List<String> table = new ArrayList<>();
-            for (String[] mkfs : new String[][] {{"ext2", "mkfs.ext2", "-q", "-F"}, {"ext3", "mkfs.ext3", "-q", "-F"},
-                {"ext4", "mkfs.ext4", "-q", "-F"}, {"xfs", "mkfs.xfs", "-q", "-f"}, {"swap", "mkswap"}}) {
-                if (!Files.isExecutable(Path.of("/usr/sbin", mkfs[1])) && !Files.isExecutable(Path.of("/sbin", mkfs[1]))) {
-                    table.add(mkfs[0] + ": " + mkfs[1] + " not installed, not tried");
-                    continue;
-                }
-                List<String> cmd = new ArrayList<>(List.of(mkfs).subList(1, mkfs.length));
-                cmd.add(d);
-                LoopDevice.exec(cmd);
-                assertEquals(mkfs[0], FsSignature.of(Path.of(d)), "probe after " + mkfs[1]);
-                assertEquals(mkfs[0], blkid(d), "blkid agrees");
-
-                assertEquals(0, count(jfio(d, "--rw=read"), d), mkfs[0] + ": a read job does not warn");
-                Outcome j = jfio(d, "--rw=write", "--name=second", "--rw=randwrite");
-                assertEquals(0, j.rc(), j.both());
-                assertEquals(1, count(j, d), mkfs[0] + ": one warning for two writing jobs: " + j.err());
-                assertTrue(j.err().contains("holds a signature (" + mkfs[0] + ")"), j.err());
-                assertFalse(mkfs[0].equals(FsSignature.of(Path.of(d))), "the write destroyed the signature");
-                LoopDevice.exec(cmd);
-                assertEquals(0, count(jfio(d, "--rw=write", "--allow_mounted_write=1"), d),
-                        mkfs[0] + ": allow_mounted_write=1 silences it");
-                table.add(mkfs[0] + ": " + j.err().lines().filter(l -> l.contains(d)).findFirst().orElse(""));
+    void writeOverAnUnmountedFileSystemWarnsOnceNamingIt(@Loop(mib = 320) LoopDevice dev) throws Exception {
+        String d = dev.device();
+        List<String> table = new ArrayList<>();
+        for (String[] mkfs : new String[][] {{"ext2", "mkfs.ext2", "-q", "-F"}, {"ext3", "mkfs.ext3", "-q", "-F"},
+            {"ext4", "mkfs.ext4", "-q", "-F"}, {"xfs", "mkfs.xfs", "-q", "-f"}, {"swap", "mkswap"}}) {
+            if (!Files.isExecutable(Path.of("/usr/sbin", mkfs[1])) && !Files.isExecutable(Path.of("/sbin", mkfs[1]))) {
+                table.add(mkfs[0] + ": " + mkfs[1] + " not installed, not tried");
+                continue;
             }
-            table.forEach(System.out::println);
+            List<String> cmd = new ArrayList<>(List.of(mkfs).subList(1, mkfs.length));
+            cmd.add(d);
+            LoopDevice.exec(cmd);
+            assertEquals(mkfs[0], FsSignature.of(Path.of(d)), "probe after " + mkfs[1]);
+            assertEquals(mkfs[0], blkid(d), "blkid agrees");
+
+            assertEquals(0, count(jfio(d, "--rw=read"), d), mkfs[0] + ": a read job does not warn");
+            Outcome j = jfio(d, "--rw=write", "--name=second", "--rw=randwrite");
+            assertEquals(0, j.rc(), j.both());
+            assertEquals(1, count(j, d), mkfs[0] + ": one warning for two writing jobs: " + j.err());
+            assertTrue(j.err().contains("holds a signature (" + mkfs[0] + ")"), j.err());
+            assertFalse(mkfs[0].equals(FsSignature.of(Path.of(d))), "the write destroyed the signature");
+            LoopDevice.exec(cmd);
+            assertEquals(0, count(jfio(d, "--rw=write", "--allow_mounted_write=1"), d),
+                    mkfs[0] + ": allow_mounted_write=1 silences it");
+            table.add(mkfs[0] + ": " + j.err().lines().filter(l -> l.contains(d)).findFirst().orElse(""));
         }
+        table.forEach(System.out::println);
     }
 
     @Test
-    void fioWritesOverItSilentlyWithTheSameStatus() throws Exception {
+    void fioWritesOverItSilentlyWithTheSameStatus(@Loop(mib = 64) LoopDevice dev) throws Exception {
         FioVsJfio.fio();
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(64L << 20, false)) {
-            String d = dev.device();
-            LoopDevice.exec(List.of("mkfs.ext4", "-q", "-F", d));
-            Outcome f = FioVsJfio.fio(args(d, "--rw=write"));
-            LoopDevice.exec(List.of("mkfs.ext4", "-q", "-F", d));
-            Outcome j = jfio(d, "--rw=write");
-            System.out.println("ext4 on " + d + ": fio rc=" + f.rc() + " lines naming it " + count(f, d) + "; jfio rc="
-                    + j.rc() + " lines " + count(j, d));
-            assertEquals(f.rc(), j.rc());
-            assertEquals(0, count(f, d), "fio 3.42 keeps quiet: " + f.err());
-            assertEquals(1, count(j, d));
-        }
+        String d = dev.device();
+        LoopDevice.exec(List.of("mkfs.ext4", "-q", "-F", d));
+        Outcome f = FioVsJfio.fio(args(d, "--rw=write"));
+        LoopDevice.exec(List.of("mkfs.ext4", "-q", "-F", d));
+        Outcome j = jfio(d, "--rw=write");
+        System.out.println("ext4 on " + d + ": fio rc=" + f.rc() + " lines naming it " + count(f, d) + "; jfio rc="
+                + j.rc() + " lines " + count(j, d));
+        assertEquals(f.rc(), j.rc());
+        assertEquals(0, count(f, d), "fio 3.42 keeps quiet: " + f.err());
+        assertEquals(1, count(j, d));
     }
 
     private static String blkid(String dev) throws Exception {

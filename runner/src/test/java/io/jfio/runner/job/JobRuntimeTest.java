@@ -1,15 +1,9 @@
 package io.jfio.runner.job;
 
-import io.jfio.jobfile.JobSpec;
-import io.jfio.runner.Run;
 import io.jfio.runner.support.Jobs;
-import io.jfio.runner.support.VirtualClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,15 +18,7 @@ class JobRuntimeTest {
     private static final long READ_COST = 10_000L;
 
     private static Job run(String options) throws InterruptedException {
-        List<JobSpec> specs = Jobs.parse("[j]\nioengine=null\nrw=read\nbs=4k\nsize=1g\n" + options);
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Job job = new Job(specs.get(0), new Job.Context(new PrintStream(new ByteArrayOutputStream(), true),
-                new PrintStream(err, true), false, false, Run.defaultEngines(), PatternSource.FACTORY,
-                new VirtualClock(READ_COST)));
-        job.start();
-        job.awaitFinished();
-        assertEquals(0, job.stats().error, err.toString());
-        return job;
+        return Jobs.runVirtual("[j]\nioengine=null\nrw=read\nbs=4k\nsize=1g\n" + options, READ_COST);
     }
 
     @Test

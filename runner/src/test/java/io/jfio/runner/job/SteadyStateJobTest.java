@@ -1,19 +1,14 @@
 package io.jfio.runner.job;
 
-import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.SteadyStateOptions;
 import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.report.SteadyStateResult;
-import io.jfio.runner.Run;
 import io.jfio.runner.support.Jobs;
 import io.jfio.runner.support.VirtualClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.util.Arrays;
-import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,15 +33,7 @@ class SteadyStateJobTest {
     }
 
     private static Job run(String options) throws InterruptedException {
-        List<JobSpec> specs = Jobs.parse(NULL_JOB + options);
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Job job = new Job(specs.get(0), new Job.Context(new PrintStream(new ByteArrayOutputStream(), true),
-                new PrintStream(err, true), false, false, Run.defaultEngines(), PatternSource.FACTORY,
-                new VirtualClock(READ_COST)));
-        job.start();
-        job.awaitFinished();
-        assertEquals(0, job.stats().error, err.toString());
-        return job;
+        return Jobs.runVirtual(NULL_JOB + options, READ_COST);
     }
 
     private static double seconds(Job j) {

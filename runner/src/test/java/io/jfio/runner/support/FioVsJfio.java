@@ -1,6 +1,8 @@
 package io.jfio.runner.support;
 
 import io.jfio.jobfile.MachineInfo;
+import io.jfio.report.json.JsonNode;
+import io.jfio.report.json.JsonParser;
 import io.jfio.runner.cli.Main;
 
 import java.io.ByteArrayOutputStream;
@@ -33,6 +35,13 @@ public final class FioVsJfio {
 
     /** The fio to compare with, or a skip with the reason. */
     public static Path fio() {
+        Path p = fioOrNull();
+        assumeTrue(p != null, "skipped: no fio binary (set JFIO_FIO342 or install fio)");
+        return p;
+    }
+
+    /** The fio to compare with (as {@link #fio()}), or null when none is installed. */
+    public static Path fioOrNull() {
         List<String> candidates = new ArrayList<>();
         String prop = System.getProperty("jfio.fio342");
         if (prop != null) {
@@ -49,8 +58,22 @@ public final class FioVsJfio {
                 return Path.of(c);
             }
         }
-        assumeTrue(false, "skipped: no fio binary (set JFIO_FIO342 or install fio)");
         return null;
+    }
+
+    /** That fio when its --enghelp lists {@code engine} (fio 3.33 lacks the dir* engines), else null. */
+    public static Path fioWithEngine(String engine) throws IOException {
+        Path f = fioOrNull();
+        if (f == null) {
+            return null;
+        }
+        String list = run(List.of(f.toString(), "--enghelp"), 30).both();
+        return list.contains("\t" + engine + "\n") ? f : null;
+    }
+
+    /** The JSON report in a run's stdout (after whatever was printed before it). */
+    public static JsonNode json(String out) {
+        return JsonParser.parse(out.substring(out.indexOf('{')));
     }
 
     /** fio 3.42 only: skips when just an older fio is installed. */
@@ -93,7 +116,16 @@ public final class FioVsJfio {
     }
 
     public static Outcome run(List<String> cmd, int timeoutSeconds) throws IOException {
-        Process p = new ProcessBuilder(cmd).start();
+        return run(cmd, timeoutSeconds, null);
+    }
+
+    /** Runs {@code cmd} in {@code workDir} (null: this process's working directory). */
+    public static Outcome run(List<String> cmd, int timeoutSeconds, Path workDir) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        if (workDir != null) {
+            pb.directory(workDir.toFile());
+        }
+        Process p = pb.start();
         try {
             java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
                 try {

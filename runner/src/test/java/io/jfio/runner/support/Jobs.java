@@ -5,6 +5,7 @@ import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
 import io.jfio.runner.job.EngineProvider;
+import io.jfio.runner.job.Job;
 import io.jfio.runner.job.PatternSource;
 
 import java.io.ByteArrayOutputStream;
@@ -25,6 +26,24 @@ public final class Jobs {
         } catch (Exception e) {
             throw new IllegalStateException("job file did not parse: " + e.getMessage() + "\n" + content, e);
         }
+    }
+
+    /**
+     * Runs the first job of {@code content} alone on a {@link VirtualClock} whose every read costs
+     * {@code readCostNanos} (so ramp, runtime and check times are exact), with the real engines and
+     * pattern; fails unless the job ends without error.
+     */
+    public static Job runVirtual(String content, long readCostNanos) throws InterruptedException {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Job job = new Job(parse(content).get(0), new Job.Context(new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(err, true), false, false, Run.defaultEngines(), PatternSource.FACTORY,
+                new VirtualClock(readCostNanos)));
+        job.start();
+        job.awaitFinished();
+        if (job.stats().error != 0) {
+            throw new AssertionError("job failed with error " + job.stats().error + ": " + err);
+        }
+        return job;
     }
 
     /** Result of one in-process run. */

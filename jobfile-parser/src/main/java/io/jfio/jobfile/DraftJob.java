@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
  * The options of one job (or of the global defaults) while they are being parsed: typed values,
  * choice postfixes, where each was set, raw engine options and fio's --showcmd list.
  */
-final class JobState {
+final class DraftJob {
     final LayeredMap<Object> values;
     final LayeredMap<String> postfixes;
     final LayeredMap<SourceLocation> locations;
@@ -19,13 +19,13 @@ final class JobState {
     /** Options as --showcmd prints them: canonical name and value (null when given without value). */
     final List<String[]> printList = new ArrayList<>();
 
-    JobState() {
-        values = new LayeredMap<>(JobState::deepCopy);
+    DraftJob() {
+        values = new LayeredMap<>(DraftJob::deepCopy);
         postfixes = new LayeredMap<>(UnaryOperator.identity());
         locations = new LayeredMap<>(UnaryOperator.identity());
     }
 
-    private JobState(JobState from) {
+    private DraftJob(DraftJob from) {
         values = from.values.copy();
         postfixes = from.postfixes.copy();
         locations = from.locations.copy();
@@ -34,8 +34,8 @@ final class JobState {
     }
 
     /** A state of its own that starts with this one's options (the --showcmd list starts empty). */
-    JobState copy() {
-        return new JobState(this);
+    DraftJob copy() {
+        return new DraftJob(this);
     }
 
     private static Object deepCopy(Object v) {

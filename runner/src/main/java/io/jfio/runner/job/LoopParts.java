@@ -1,0 +1,33 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.IoUnit;
+import io.jfio.runner.data.BufferContent;
+import io.jfio.runner.log.JobLogs;
+import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.verify.Verifier;
+
+import java.io.PrintStream;
+
+/**
+ * What a job's {@link IoLoop} runs with beside its {@link LoopSettings}: the engine (whether it is
+ * sync, diskless, stamps its own issue times), the units, the workload, the job's numbers and
+ * state, the clock and the epoch runtime counts from, where errors go, the buffer contents (null
+ * when verify fills the writes), what runs between passes, the logs, the steady-state member,
+ * latency_target's search and the flow (each null when unused), and verify's part.
+ *
+ * @param verifier       verify= is on: it fills writes and checks reads (null otherwise)
+ * @param verifyPhase    this is verify's read-back pass (fio's do_verify)
+ * @param mixedReadWrite rw mixes reads and writes: only reads of logged writes are checked
+ */
+record LoopParts(IoEngine engine, boolean syncEngine, boolean diskless, boolean setsIssueTime, IoUnit[] units,
+                 IoSource source, JobStats stats, JobState state, JobClock clock, long epochNanos, PrintStream err,
+                 BufferContent content, Runnable newPass, JobLogs logs, SteadyState.Member steady,
+                 LatencyTarget latTarget, Flow flow, Verifier verifier, boolean verifyPhase, boolean mixedReadWrite) {
+
+    /** The same loop as verify's read-back pass: it reads back the logged writes and nothing else. */
+    LoopParts readBack() {
+        return new LoopParts(engine, syncEngine, diskless, setsIssueTime, units, source, stats, state, clock, epochNanos,
+                err, content, newPass, logs, steady, latTarget, flow, verifier, true, false);
+    }
+}
