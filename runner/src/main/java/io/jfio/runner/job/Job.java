@@ -46,6 +46,8 @@ public final class Job {
         }
     }
 
+    /** The job thread's CPU accounting (fio's ru_start/ru_end). */
+    private ThreadCpu cpu;
     private final JobSpec spec;
     private final ThreadOptions opts;
     private final Context ctx;
@@ -187,7 +189,7 @@ public final class Job {
         }
         startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
-        ThreadCpu cpu = null;
+        cpu = null;
         try {
             cpu = new ThreadCpu();
             cpu.begin();
@@ -399,7 +401,17 @@ public final class Job {
             // Loads the management classes now: done inside the timed phase it delayed the first I/O
             // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
             allocatedBytes();
+            VerifyOptions vo = opts.verify();
+            Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
+            if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
+                throw new JobError(2, "verify_state_load", null);
+            }
             long epoch = ctx.clock().nanoTime();
+            // fio takes the job's rusage (usr/sys/ctx/faults) from here: after set-up (backend.c
+            // calls fio_getrusage right after fio_verify_init and set_epoch_time)
+            if (cpu != null) {
+                cpu.begin();
+            }
             if (steady == null && opts.steady().enabled()) {
                 steady = new SteadyState(opts.steady()).join(stats, state);
             }
@@ -413,11 +425,6 @@ public final class Job {
             }
             long runtimeUs = opts.runtime().runtimeUs();
             long rampUs = opts.runtime().rampTimeUs();
-            VerifyOptions vo = opts.verify();
-            Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
-            if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
-                throw new JobError(2, "verify_state_load", null);
-            }
             LoopSettings lb = new LoopSettings()
                     .engine(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME))
                     .units(units)
