@@ -23,6 +23,8 @@ import java.util.List;
 public final class Verifier {
     /** EILSEQ: what fio reports for data that does not verify. */
     public static final int EILSEQ = 84;
+    /** The function fio names for a failure found by a verify_async thread (verify.c's td_verror). */
+    public static final String ASYNC_FUNCTION = "async_verify";
 
     /** Job facts the verify rules depend on (fio's init.c decisions). */
     public record Job(boolean writes, boolean fixedBs, boolean timeBased, boolean overlapRisk, boolean syncEngine,
@@ -82,7 +84,7 @@ public final class Verifier {
                 job.bsUnaligned(), seed && o.pattern == null, seq && job.writes() && job.fixedBs() && !job.timeBased());
         this.hdrSize = headers.hdrSize;
         this.pattern = VerifyPattern.of(o);
-        this.report = new VerifyReport(err, o.dump, headers);
+        this.report = new VerifyReport(err, o.dump, headers, o.async > 0);
         List<IoUnit> units = buffers.units();
         this.views = new ByteBuffer[units.size()];
         for (int i = 0; i < units.size(); i++) {
@@ -103,6 +105,16 @@ public final class Verifier {
         this.vstate = o.stateSave ? new VerifyState(job.iodepth(), units.size()) : null;
         this.out = err;
         VerifyWarmup.run(type, layout, job.threadNumber());
+    }
+
+    /**
+     * verify_async=N: fio hands completed reads to N threads that verify them. jfio verifies the
+     * same units, in completion order, on the job thread: the same blocks are checked and the
+     * same failures printed, with the flags and the error attribution (async_verify) an async
+     * thread gives them. Only where the CPU time is spent differs.
+     */
+    public boolean async() {
+        return o.async > 0;
     }
 
     public VerifyType type() {

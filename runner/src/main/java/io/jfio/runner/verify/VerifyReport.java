@@ -18,16 +18,22 @@ final class VerifyReport {
     private final PrintStream err;
     private final boolean dump;
     private final BlockHeaders headers;
+    private final boolean async;
 
-    VerifyReport(PrintStream err, boolean dump, BlockHeaders headers) {
+    VerifyReport(PrintStream err, boolean dump, BlockHeaders headers, boolean async) {
         this.err = err;
         this.dump = dump;
         this.headers = headers;
+        this.async = async;
     }
 
-    /** IO_U_F_VER_LIST | IO_U_F_IN_CUR_DEPTH, as fio has them when it checks the data. */
-    static int flags(boolean fromList) {
-        return (fromList ? 0x80 : 0) | 0x08;
+    /**
+     * The io_u flags fio prints: IO_U_F_VER_LIST when the read came from the write log, and
+     * IO_U_F_IN_CUR_DEPTH when fio checks it in the completion path; a verify_async thread gets
+     * units that left the depth and were marked IO_U_F_NO_FILE_PUT instead.
+     */
+    private int flags(boolean fromList) {
+        return (fromList ? 0x80 : 0) | (async ? 0x04 : 0x08);
     }
 
     void badHeader(String what, IoUnit u, ByteBuffer b, int p, int n, int len) {
