@@ -326,7 +326,36 @@ final class OptionCallbacks {
                     return "invalid CPU number '" + e + "' in " + p;
                 }
             }
+            for (String e : ends) {
+                // fio's set_cpus_allowed: a CPU the machine does not have fails the option
+                long cpu = e.length() > 9 ? Long.MAX_VALUE : Long.parseLong(e);
+                int online = onlineCpus();
+                if (cpu >= online) {
+                    return "CPU " + e + " too large (max=" + (online - 1) + ")";
+                }
+            }
         }
         return null;
+    }
+
+    /** fio's fio_cpus_online: the CPUs the machine has online (/sys/devices/system/cpu/online). */
+    static int onlineCpus() {
+        try {
+            String l = java.nio.file.Files.readString(java.nio.file.Path.of("/sys/devices/system/cpu/online")).strip();
+            // sysconf(_SC_NPROCESSORS_ONLN) counts them: "0-3,6" is 5
+            int n = 0;
+            for (String part : l.split(",")) {
+                int dash = part.indexOf('-');
+                int lo = Integer.parseInt(part.substring(0, dash < 0 ? part.length() : dash).strip());
+                int hi = dash < 0 ? lo : Integer.parseInt(part.substring(dash + 1).strip());
+                n += hi - lo + 1;
+            }
+            if (n > 0) {
+                return n;
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux: the JVM's count
+        }
+        return Runtime.getRuntime().availableProcessors();
     }
 }

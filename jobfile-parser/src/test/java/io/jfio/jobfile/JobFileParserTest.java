@@ -210,6 +210,23 @@ class JobFileParserTest {
 
     // ------------------------------------------------------------ errors: one line with file:line and option
 
+    /** fio's set_cpus_allowed refuses a CPU the machine does not have (t/verify.py's cpus_allowed=0-3 on 2 CPUs). */
+    @Test
+    void cpuListsNameOnlyOnlineCpus() throws JobFileException {
+        int online = OptionCallbacks.onlineCpus();
+        for (String option : List.of("cpus_allowed", "verify_async_cpus")) {
+            JobFileParser bad = new JobFileParser(settings(false, Map.of()));
+            JobFileException e = assertThrows(JobFileException.class, () -> {
+                bad.parseContent("t.fio", "[j]\nverify_async=1\n" + option + "=0-" + online + "\n");
+                bad.finish();
+            });
+            assertTrue(e.line().contains("CPU " + online + " too large (max=" + (online - 1) + ")"), e.line());
+            JobFileParser good = new JobFileParser(settings(false, Map.of()));
+            good.parseContent("t.fio", "[j]\nverify_async=1\n" + option + "=0-" + (online - 1) + "\n");
+            assertEquals(1, good.finish().jobs().size());
+        }
+    }
+
     @Test
     void errors() {
         JobFileException e = failure("[j]\nrw = randread\n");

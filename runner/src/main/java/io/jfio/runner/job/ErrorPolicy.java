@@ -70,7 +70,8 @@ final class ErrorPolicy {
             }
             return;
         }
-        fail(errno, syncEngine ? "io_u_sync_complete" : "io_u_queued_complete", null);
+        fail(errno, verifier.async() ? Verifier.ASYNC_FUNCTION
+                : syncEngine ? "io_u_sync_complete" : "io_u_queued_complete", null);
     }
 
     /**

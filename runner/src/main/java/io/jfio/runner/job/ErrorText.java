@@ -1,7 +1,9 @@
 package io.jfio.runner.job;
 
+
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.files.FileSetup;
+import io.jfio.runner.verify.Verifier;
 
 /** The places and words fio's error lines name for errors jfio raises itself. */
 public final class ErrorText {
@@ -22,6 +24,7 @@ public final class ErrorText {
             case "io_u error" -> Job.IO_U_ERROR_FILE;
             case "io_u_sync_complete" -> "io_u.c:2290";
             case "io_u_queued_complete" -> "io_u.c:2328";
+            case Verifier.ASYNC_FUNCTION -> "verify.c:1554";
             case "io commit" -> "ioengines.c:516"; // 3.33: ioengines.c:496
             default -> function != null && function.startsWith("open") ? "filesetup.c:805" : "backend.c:1";
         };

@@ -37,6 +37,8 @@ public final class Job {
         }
     }
 
+    /** The job thread's CPU accounting (fio's ru_start/ru_end). */
+    private ThreadCpu cpu;
     private final JobSpec spec;
     private final ThreadOptions opts;
     private final Context ctx;
@@ -192,7 +194,7 @@ public final class Job {
         }
         startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
-        ThreadCpu cpu = null;
+        cpu = null;
         try {
             cpu = new ThreadCpu();
             cpu.begin();
@@ -367,5 +369,15 @@ public final class Job {
     /** Random start delay from a startdelay range (fio picks one per clone). */
     static long pickDelay(long lo, long hi) {
         return hi > lo ? lo + ThreadLocalRandom.current().nextLong(hi - lo + 1) : lo;
+    }
+
+    /**
+     * Restarts the job thread's usr/sys/ctx/fault accounting where fio takes it: after set-up
+     * (backend.c calls fio_getrusage right after fio_verify_init and set_epoch_time).
+     */
+    void beginCpuAccounting() {
+        if (cpu != null) {
+            cpu.begin();
+        }
     }
 }

@@ -150,7 +150,13 @@ final class JobIo {
         // Loads the management classes now: done inside the timed phase it delayed the first I/O
         // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
         allocatedBytes();
+        VerifyOptions vo = opts.verify();
+        Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
+        if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
+            throw new JobError(2, "verify_state_load", null);
+        }
         long epoch = ctx.clock().nanoTime();
+        job.beginCpuAccounting();
         SteadyState.Member steady = job.steadyMember();
         if (steady != null) {
             steady.start(epoch);
@@ -158,11 +164,6 @@ final class JobIo {
         flow = job.takeFlow();
         if (opts.latency().targetUs() > 0) {
             latencyTarget = new LatencyTarget(opts.latency(), iodepth);
-        }
-        VerifyOptions vo = opts.verify();
-        Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
-        if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
-            throw new JobError(2, "verify_state_load", null);
         }
         LoopSettings settings = LoopSettings.of(opts, mode);
         LoopParts parts = new LoopParts(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME), units,

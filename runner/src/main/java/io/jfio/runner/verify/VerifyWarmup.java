@@ -7,11 +7,12 @@ import java.util.Set;
 
 /**
  * Runs the verify data path (fio's random fill, the block header and its crc32c, the type's
- * checksum) over a small scratch buffer before the job's clock starts, once per type and JVM, so
- * the JIT has it queued for compilation before the first timed I/O instead of starting on it
- * while the job runs it interpreted (fio's C needs no such step). A short job pays a fixed
- * per-job cost that a long one amortizes: at 64 MiB jfio's job thread spent 2.5-3.5x fio's CPU
- * per GiB moved, at 512 MiB the same as fio. Bounded by work and time.
+ * checksum, and the checks the read-back makes) over a small scratch buffer before the job's
+ * clock starts, once per type and JVM, so the JIT has it queued for compilation before the first
+ * timed I/O instead of starting on it while the job runs it interpreted (fio's C needs no such
+ * step). A short job pays a fixed per-job cost that a long one amortizes: at 64 MiB jfio's job
+ * thread spent 2.5-3.5x fio's CPU per GiB moved, at 512 MiB the same as fio. Bounded by work and
+ * time. A warm-up block that does not verify is a bug in this package: it fails loudly.
  */
 final class VerifyWarmup {
     private static final int ROUNDS = 4000;
@@ -32,19 +33,24 @@ final class VerifyWarmup {
         }
         int len = 4096;
         ByteBuffer b = ByteBuffer.allocateDirect(len).order(ByteOrder.LITTLE_ENDIAN);
-        BlockChecksum sum = new BlockChecksum(type);
-        byte[] out = new byte[128];
-        int hdr = type.headerSize(layout);
+        BlockHeaders headers = new BlockHeaders(type, layout, 0, 0, thread, false, true, true);
         long start = System.nanoTime();
+        int bad = 0;
         for (int i = 0; i < ROUNDS && System.nanoTime() - start < MAX_NANOS; i++) {
-            Verifier.fillRandom(b, 0, len, 0x9e3779b97f4a7c15L * (i + 1));
-            if (hdr > 0) {
-                layout.write(b, 0, type, len, i, i, start, i, thread, sum.crc32c());
-                if (type.checksumSize > 0) {
-                    sum.compute(b, hdr, len - hdr, out);
+            long seed = 0x9e3779b97f4a7c15L * (i + 1);
+            RandomFill.fill(b, 0, len, seed);
+            if (headers.hdrSize > 0) {
+                // the write side (populate_verify_io_u) and the read side (verify_io_u) of a block
+                headers.populate(b, len, (long) i * len, seed, i, start);
+                headers.unswap(b, 0);
+                if (headers.checkHeader(b, 0, 0, len, (long) i * len, seed, i) != null
+                        || (type.checksumSize > 0 && !headers.checksumMatches(b, 0, len))) {
+                    bad++;
                 }
-                VerifyHeader.fioCrc32c(sum.crc32c(), b, 0, layout.crcOffset);
             }
+        }
+        if (bad != 0) {
+            throw new IllegalStateException(type + ": " + bad + " warm-up blocks did not verify");
         }
     }
 }

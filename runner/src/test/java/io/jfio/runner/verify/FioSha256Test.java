@@ -25,7 +25,7 @@ class FioSha256Test {
     @Test
     void jdkPathMatchesOwnRounds() {
         ByteBuffer b = ByteBuffer.allocateDirect(70_000).order(ByteOrder.LITTLE_ENDIAN);
-        Verifier.fillRandom(b, 0, b.capacity(), 0x1234_5678_9abcL);
+        RandomFill.fill(b, 0, b.capacity(), 0x1234_5678_9abcL);
         FioSha256 jdk = new FioSha256();
         FioSha256 own = new FioSha256(false);
         byte[] a = new byte[64];
