@@ -16,6 +16,7 @@ import io.jfio.jobfile.JobSpec;
  * @param endSyncfs         end_syncfs: a writing job ends with syncfs on each file system of its files (instead of end_fsync)
  * @param preRead           pre_read: each file's region is read into the page cache before the I/O starts
  * @param unlinkEachLoop    unlink_each_loop: regular files are unlinked and reopened before each loop after the first
+ * @param opendir           opendir: every regular file under this directory (recursively) is one of the job's files, or null
  */
 public record FileOptions(String filename, String directory, String filenameFormat, int nrfiles, int openfiles,
                           String fileServiceType, String fileServicePostfix, boolean createOnOpen,
@@ -23,7 +24,7 @@ public record FileOptions(String filename, String directory, String filenameForm
                           boolean allowMountedWrite, boolean overwrite, String fallocate, String fadviseHint,
                           boolean invalidate, boolean unlink, boolean fsyncOnClose, boolean endFsync,
                           boolean fileAppend, boolean unlinkEachLoop, boolean endSyncfs,
-                          boolean preRead) {
+                          boolean preRead, String opendir) {
 
     public static FileOptions from(JobSpec spec) {
         int nrfiles = (int) Math.max(1, spec.getLong("nrfiles"));
@@ -42,6 +43,6 @@ public record FileOptions(String filename, String directory, String filenameForm
                 spec.getString("fadvise_hint"), spec.getBool("invalidate"), spec.getBool("unlink"),
                 spec.getBool("fsync_on_close"), spec.getBool("end_fsync"), spec.getBool("file_append"),
                 spec.getBool("unlink_each_loop"), spec.getBool("end_syncfs"),
-                spec.getBool("pre_read"));
+                spec.getBool("pre_read"), spec.getString("opendir"));
     }
 }

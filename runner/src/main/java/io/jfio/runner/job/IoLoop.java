@@ -139,7 +139,7 @@ public final class IoLoop {
         this.rampNanos = b.rampNanos;
         this.syncs = new SyncSchedule(b.fsyncEvery, b.fdatasyncEvery);
         this.errors = new ErrorPolicy(b.errors, b.err, b.stats, b.state, b.engine, b.syncEngine, b.direct, b.verifier,
-                issued);
+                issued, b.fillDevice);
         this.newPass = b.newPass;
         this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, this::quiesce, issued,
                 completed);

@@ -429,6 +429,7 @@ public final class Job {
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(opts.io().fsync(), opts.io().fdatasync())
                     .errors(opts.errors(), ctx.err())
+                    .fillDevice(opts.size().fillDevice())
                     .direct(opts.io().direct())
                     .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
                     // with verify on, fio fills write buffers through the verify path instead

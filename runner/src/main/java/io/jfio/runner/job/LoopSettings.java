@@ -37,6 +37,7 @@ public final class LoopSettings {
     Runnable newPass = () -> { };
     long fdatasyncEvery;
     ErrorOptions errors = ErrorOptions.NONE;
+    boolean fillDevice;
     PrintStream err = System.err;
     boolean direct;
     Verifier verifier;
@@ -142,6 +143,12 @@ public final class LoopSettings {
     public LoopSettings syncs(long fsync, long fdatasync) {
         fsyncEvery = fsync;
         fdatasyncEvery = fdatasync;
+        return this;
+    }
+
+    /** fill_device: ENOSPC ends the job without an error. */
+    public LoopSettings fillDevice(boolean fill) {
+        fillDevice = fill;
         return this;
     }
 
