@@ -137,7 +137,7 @@ public final class IoLoop {
         this.epochNanos = b.epochNanos;
         this.timeoutNanos = b.runtimeNanos > 0 ? b.runtimeNanos + b.rampNanos : 0;
         this.rampNanos = b.rampNanos;
-        this.syncs = new SyncSchedule(b.fsyncEvery, b.fdatasyncEvery);
+        this.syncs = new SyncSchedule(b.fsyncEvery, b.fdatasyncEvery, b.sfrEvery, b.sfrFlags, b.sfrFiles);
         this.errors = new ErrorPolicy(b.errors, b.err, b.stats, b.state, b.engine, b.syncEngine, b.direct, b.verifier,
                 issued, b.fillDevice);
         this.newPass = b.newPass;
@@ -393,10 +393,10 @@ public final class IoLoop {
                 u.issueTimeNanos = t;
             }
             stats.markDepth(curDepth, 1);
-            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            SyncSchedule.countIssued(stats, u.ddir);
             complete(u, t, true);
         } else {
-            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            SyncSchedule.countIssued(stats, u.ddir);
             pending[queued++] = u;
             if (queued >= batchSubmit) {
                 commit();
@@ -554,6 +554,7 @@ public final class IoLoop {
                 }
             }
             completed[ddir]++;
+            syncs.completed(u, bytes);
             if (noStats) {
                 if (measuring) {
                     stats.recordUntimedCompletion(ddir, bytes);
@@ -577,8 +578,11 @@ public final class IoLoop {
                     errors.verifyError(v);
                 }
             }
-        } else if (measuring && !noStats) {
-            stats.recordSync(t - u.issueTimeNanos);
+        } else {
+            syncs.completed(u, 0);
+            if (measuring && !noStats) {
+                stats.recordSync(t - u.issueTimeNanos);
+            }
         }
         pool.release(u);
         if (syncEngine) {

@@ -428,6 +428,7 @@ public final class Job {
                     .clock(ctx.clock())
                     .time(epoch, runtimeUs * 1000L, rampUs * 1000L)
                     .syncs(opts.io().fsync(), opts.io().fdatasync())
+                    .syncFileRange(opts.io().syncFileRange(), opts.io().syncFileRangeFlags(), fs.size())
                     .errors(opts.errors(), ctx.err())
                     .fillDevice(opts.size().fillDevice())
                     .direct(opts.io().direct())

@@ -36,6 +36,9 @@ public final class LoopSettings {
     long fsyncEvery;
     Runnable newPass = () -> { };
     long fdatasyncEvery;
+    long sfrEvery;
+    int sfrFlags;
+    int sfrFiles;
     ErrorOptions errors = ErrorOptions.NONE;
     boolean fillDevice;
     PrintStream err = System.err;
@@ -143,6 +146,14 @@ public final class LoopSettings {
     public LoopSettings syncs(long fsync, long fdatasync) {
         fsyncEvery = fsync;
         fdatasyncEvery = fdatasync;
+        return this;
+    }
+
+    /** sync_file_range=: every N writes, with these flags, over a job of {@code files} files. */
+    public LoopSettings syncFileRange(long every, int flags, int files) {
+        sfrEvery = every;
+        sfrFlags = flags;
+        sfrFiles = files;
         return this;
     }
 
