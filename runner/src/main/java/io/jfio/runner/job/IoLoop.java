@@ -100,6 +100,8 @@ public final class IoLoop {
     private final JobLogs logs;
     private final NextIo nextIo;
     private final LoopWaits waits;
+    /** thinkcycles: a busy loop after every data I/O (null without). */
+    private final ThinkIoTime thinkCycles;
 
     IoLoop(LoopSettings b) {
         this.engine = b.engine;
@@ -142,7 +144,8 @@ public final class IoLoop {
                 issued, b.fillDevice);
         this.newPass = b.newPass;
         this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, this::quiesce, issued,
-                completed);
+                completed, b.thinkIoTime);
+        this.thinkCycles = b.thinkIoTime.spins() && !b.verifyPhase ? b.thinkIoTime : null;
         this.nextIo = new NextIo(b.source, b.verifier, b.verifyPhase, syncs, b.content, issued);
         this.logs = b.logs;
     }
@@ -247,6 +250,9 @@ public final class IoLoop {
             }
             int ddir = u.ddir.ordinal();
             if (ddir < 3 && ret != QueueStatus.BUSY) {
+                if (thinkCycles != null) {
+                    thinkCycles.spinCycles();
+                }
                 if (thinks) {
                     long t = waits.thinkIfDue(ddir);
                     if (t != Long.MIN_VALUE) {

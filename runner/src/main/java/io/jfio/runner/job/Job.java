@@ -431,6 +431,7 @@ public final class Job {
                     .syncFileRange(opts.io().syncFileRange(), opts.io().syncFileRangeFlags(), fs.size())
                     .errors(opts.errors(), ctx.err())
                     .fillDevice(opts.size().fillDevice())
+                    .think(opts.think())
                     .direct(opts.io().direct())
                     .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
                     // with verify on, fio fills write buffers through the verify path instead

@@ -36,6 +36,7 @@ public final class LoopSettings {
     long fsyncEvery;
     Runnable newPass = () -> { };
     long fdatasyncEvery;
+    ThinkIoTime thinkIoTime = ThinkIoTime.NONE;
     long sfrEvery;
     int sfrFlags;
     int sfrFiles;
@@ -146,6 +147,12 @@ public final class LoopSettings {
     public LoopSettings syncs(long fsync, long fdatasync) {
         fsyncEvery = fsync;
         fdatasyncEvery = fdatasync;
+        return this;
+    }
+
+    /** thinktime_iotime and thinkcycles. */
+    public LoopSettings think(io.jfio.jobfile.options.ThinkTimeOptions t) {
+        thinkIoTime = new ThinkIoTime(t);
         return this;
     }
 
