@@ -12,10 +12,11 @@ import io.jfio.jobfile.JobSpec;
  * @param rwmixread    percentage of reads in a mixed job (rwmixwrite is its complement)
  * @param syncFileRange      a sync_file_range(2) of the range written since the last one every N writes (0 = never)
  * @param syncFileRangeFlags its SYNC_FILE_RANGE_* flags (wait_before 1, write 2, wait_after 4)
+ * @param writeHint    write_hint as the kernel's RWH_WRITE_LIFE_* value (none 1 .. extreme 5), -1 when not given
  */
 public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerIdentical, boolean direct,
                             SyncMode sync, long fsync, long fdatasync, int rwmixread, long syncFileRange,
-                            int syncFileRangeFlags) {
+                            int syncFileRangeFlags, long writeHint) {
 
     /** sync=: the open flag added to every file of the job. */
     public enum SyncMode { NONE, SYNC, DSYNC }
@@ -33,7 +34,22 @@ public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerI
         return new IoTypeOptions(ReadWrite.of(spec.getString("rw")), spec.postfix("rw"),
                 "identical".equals(spec.getString("rw_sequencer")), spec.getBool("direct"), mode,
                 spec.getLong("fsync"), spec.getLong("fdatasync"), spec.getInt("rwmixread"), sfrEvery(sfr),
-                sfrFlags(sfr));
+                sfrFlags(sfr), writeHint(spec));
+    }
+
+    private static long writeHint(JobSpec spec) {
+        String h = spec.getString("write_hint");
+        if (h == null || !spec.isSet("write_hint")) {
+            return -1;
+        }
+        return switch (h) {
+            case "none" -> 1;
+            case "short" -> 2;
+            case "medium" -> 3;
+            case "long" -> 4;
+            case "extreme" -> 5;
+            default -> -1;
+        };
     }
 
     /** fio's str_sfr_cb: the number after ':' (atoi), 1 without one; 0 when the option is not set. */

@@ -100,6 +100,8 @@ public final class IoLoop {
     private final JobLogs logs;
     private final NextIo nextIo;
     private final LoopWaits waits;
+    /** lockfile=exclusive: the file's lock is held while the engine takes a unit (null without). */
+    private final FileLocks locks;
     /** thinkcycles: a busy loop after every data I/O (null without). */
     private final ThinkIoTime thinkCycles;
 
@@ -145,6 +147,7 @@ public final class IoLoop {
         this.newPass = b.newPass;
         this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, this::quiesce, issued,
                 completed, b.thinkIoTime);
+        this.locks = b.fileLocks;
         this.thinkCycles = b.thinkIoTime.spins() && !b.verifyPhase ? b.thinkIoTime : null;
         this.nextIo = new NextIo(b.source, b.verifier, b.verifyPhase, syncs, b.content, issued);
         this.logs = b.logs;
@@ -381,7 +384,17 @@ public final class IoLoop {
         if (logs != null) {
             logs.issued(u);
         }
-        QueueStatus ret = engine.queue(u);
+        QueueStatus ret;
+        if (locks == null) {
+            ret = engine.queue(u);
+        } else {
+            locks.lock(u.file);
+            try {
+                ret = engine.queue(u);
+            } finally {
+                locks.unlock(u.file);
+            }
+        }
         if (ret == QueueStatus.BUSY) {
             if (data) {
                 issued[ddir]--;

@@ -375,6 +375,7 @@ public final class Job {
                 }
                 open++;
                 state.setOpenFiles(open);
+                WriteHints.apply(f, opts.io().writeHint(), opts.io().direct(), diskless);
                 if (!diskless) {
                     if (invalidate) {
                         FileSetup.invalidate(f);
@@ -432,6 +433,7 @@ public final class Job {
                     .errors(opts.errors(), ctx.err())
                     .fillDevice(opts.size().fillDevice())
                     .think(opts.think())
+                    .lockfile(spec, opts.files().lockfile(), fs)
                     .direct(opts.io().direct())
                     .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
                     // with verify on, fio fills write buffers through the verify path instead

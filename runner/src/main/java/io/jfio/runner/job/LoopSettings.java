@@ -37,6 +37,7 @@ public final class LoopSettings {
     Runnable newPass = () -> { };
     long fdatasyncEvery;
     ThinkIoTime thinkIoTime = ThinkIoTime.NONE;
+    FileLocks fileLocks;
     long sfrEvery;
     int sfrFlags;
     int sfrFiles;
@@ -147,6 +148,13 @@ public final class LoopSettings {
     public LoopSettings syncs(long fsync, long fdatasync) {
         fsyncEvery = fsync;
         fdatasyncEvery = fdatasync;
+        return this;
+    }
+
+    /** lockfile: the job's file locks (none for lockfile=none). */
+    public LoopSettings lockfile(io.jfio.jobfile.JobSpec spec, io.jfio.jobfile.options.FileOptions.LockMode mode,
+                                 java.util.List<io.jfio.engine.IoFile> files) {
+        fileLocks = FileLocks.of(spec, mode, files);
         return this;
     }
 
