@@ -100,6 +100,8 @@ public final class IoLoop {
     private final JobLogs logs;
     private final NextIo nextIo;
     private final LoopWaits waits;
+    /** serialize_overlap: units in flight by index (null without). */
+    private final OverlapGuard overlap;
     /** lockfile=exclusive: the file's lock is held while the engine takes a unit (null without). */
     private final FileLocks locks;
     /** thinkcycles: a busy loop after every data I/O (null without). */
@@ -148,6 +150,7 @@ public final class IoLoop {
         this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, this::quiesce, issued,
                 completed, b.thinkIoTime);
         this.locks = b.fileLocks;
+        this.overlap = OverlapGuard.of(b.serializeOverlap, iodepth, b.modifies, b.replay, b.units);
         this.thinkCycles = b.thinkIoTime.spins() && !b.verifyPhase ? b.thinkIoTime : null;
         this.nextIo = new NextIo(b.source, b.verifier, b.verifyPhase, syncs, b.content, issued);
         this.logs = b.logs;
@@ -373,6 +376,9 @@ public final class IoLoop {
 
     /** fio's td_io_queue. */
     private QueueStatus queue(IoUnit u) {
+        if (overlap != null && curDepth > 1 && overlap.overlaps(u)) {
+            return QueueStatus.BUSY; // serialize_overlap: wait for the overlapping I/O first
+        }
         int ddir = u.ddir.ordinal();
         boolean data = ddir < 3;
         if (syncEngine) {
@@ -400,6 +406,9 @@ public final class IoLoop {
                 issued[ddir]--;
             }
             return ret;
+        }
+        if (overlap != null) {
+            overlap.issued(u);
         }
         syncs.issued(ddir, u.file);
         if (countPerIo) {
@@ -439,6 +448,9 @@ public final class IoLoop {
             for (int i = 0; i < queued; i++) {
                 IoUnit u = pending[i];
                 pending[i] = null;
+                if (overlap != null) {
+                    overlap.done(u);
+                }
                 curDepth--;
                 pool.release(u);
             }
@@ -529,6 +541,9 @@ public final class IoLoop {
      */
     private void complete(IoUnit u, long t, boolean inline) {
         curDepth--;
+        if (overlap != null) {
+            overlap.done(u);
+        }
         int ddir = u.ddir.ordinal();
         if (engineSetsIssueTime && !inline && measuring && ddir < 3) {
             stats.recordSlat(ddir, u.issueTimeNanos - u.startTimeNanos, slatHistogram);

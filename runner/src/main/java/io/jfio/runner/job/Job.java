@@ -434,6 +434,7 @@ public final class Job {
                     .fillDevice(opts.size().fillDevice())
                     .think(opts.think())
                     .lockfile(spec, opts.files().lockfile(), fs)
+                    .serializeOverlap(opts.queue().serializeOverlap(), mode.modifies(), opts.iolog().readIolog() != null)
                     .direct(opts.io().direct())
                     .opLatencyDirection(!mode.reads() && mode.writes() ? 1 : 0)
                     // with verify on, fio fills write buffers through the verify path instead

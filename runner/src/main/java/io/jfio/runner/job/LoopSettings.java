@@ -38,6 +38,9 @@ public final class LoopSettings {
     long fdatasyncEvery;
     ThinkIoTime thinkIoTime = ThinkIoTime.NONE;
     FileLocks fileLocks;
+    boolean serializeOverlap;
+    boolean modifies;
+    boolean replay;
     long sfrEvery;
     int sfrFlags;
     int sfrFiles;
@@ -155,6 +158,14 @@ public final class LoopSettings {
     public LoopSettings lockfile(io.jfio.jobfile.JobSpec spec, io.jfio.jobfile.options.FileOptions.LockMode mode,
                                  java.util.List<io.jfio.engine.IoFile> files) {
         fileLocks = FileLocks.of(spec, mode, files);
+        return this;
+    }
+
+    /** serialize_overlap, and what fio's fixup checks before it keeps it. */
+    public LoopSettings serializeOverlap(boolean on, boolean jobModifies, boolean replaysLog) {
+        serializeOverlap = on;
+        modifies = jobModifies;
+        replay = replaysLog;
         return this;
     }
 
