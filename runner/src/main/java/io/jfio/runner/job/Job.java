@@ -331,6 +331,7 @@ public final class Job {
         if (prepareError != null) {
             throw prepareError;
         }
+        IoScheduler.apply(opts.queue().ioscheduler(), opts.stat().diskUtil(), files, ctx.err());
         IoEngine engine = this.engine;
         Set<EngineFlag> flags = engine.flags();
         boolean diskless = flags.contains(EngineFlag.DISK_LESS);
