@@ -23,8 +23,9 @@ public final class IoUnit {
     public long result;
     /**
      * Per-I/O flags added to the engine's own: RWF_* for reads and writes, sync_file_range flags for
-     * SYNC_FILE_RANGE units (0: the engine's default). The runner leaves it 0 today; engines decide
-     * per-I/O flags such as pvsync2's hipri_percentage themselves.
+     * SYNC_FILE_RANGE units (0: the engine's default; the runner sets sync_file_range='s flags,
+     * with the unit's offset and length the range to sync). Engines decide per-I/O flags such as
+     * pvsync2's hipri_percentage themselves.
      */
     public int rwFlags;
 

@@ -135,6 +135,10 @@ public final class Run {
         for (io.jfio.jobfile.ParseWarning w : ignored) {
             err.println("fio: warning: " + w);
         }
+        if (!io.jfio.runner.files.OpenDirs.added(request.jobs(), report, err)) {
+            closeQuietly(file, report);
+            return 1;
+        }
         for (JobSpec spec : request.jobs()) {
             jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
         }

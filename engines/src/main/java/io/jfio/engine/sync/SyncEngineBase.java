@@ -75,7 +75,10 @@ abstract class SyncEngineBase implements IoEngine {
                 ret = libc.fdatasync(u.file.fd);
                 break;
             case SYNC_FILE_RANGE:
-                ret = libc.sync_file_range(u.file.fd, u.offset, u.length, u.rwFlags != 0 ? u.rwFlags : SFR_DEFAULT);
+                // nothing written since the last sync: fio's do_sync_file_range makes no call (a length
+                // of 0 would sync to the end of the file)
+                ret = u.length == 0 && u.rwFlags != 0 ? 0
+                        : libc.sync_file_range(u.file.fd, u.offset, u.length, u.rwFlags != 0 ? u.rwFlags : SFR_DEFAULT);
                 break;
             case TRIM:
                 // fio's do_io_u_trim is BLKDISCARD whatever the file is: ENOTTY on a regular file

@@ -18,6 +18,10 @@ import io.jfio.jobfile.JobSpec;
  * @param endSyncfs         end_syncfs: a writing job ends with syncfs on each file system of its files (instead of end_fsync)
  * @param preRead           pre_read: each file's region is read into the page cache before the I/O starts
  * @param unlinkEachLoop    unlink_each_loop: regular files are unlinked and reopened before each loop after the first
+ * @param opendir           opendir: every regular file under this directory (recursively) is one of the job's files, or null
+ * @param lockfile          lockfile: none, exclusive or readwrite
+ * @param uniqueFilename    unique_filename: only prefixes names in client/server mode; read by the parser's
+ *                          verify check for writers sharing files
  */
 public record FileOptions(String filename, String directory, String filenameDirectory, String filenameFormat, int nrfiles, int openfiles,
                           String fileServiceType, String fileServicePostfix, boolean createOnOpen,
@@ -25,7 +29,10 @@ public record FileOptions(String filename, String directory, String filenameDire
                           boolean allowMountedWrite, boolean overwrite, String fallocate, String fadviseHint,
                           boolean invalidate, boolean unlink, boolean fsyncOnClose, boolean endFsync,
                           boolean fileAppend, boolean unlinkEachLoop, boolean endSyncfs,
-                          boolean preRead) {
+                          boolean preRead, String opendir, LockMode lockfile, boolean uniqueFilename) {
+
+    /** lockfile=: how a job's clones share a file (fio's file_lock_mode). */
+    public enum LockMode { NONE, EXCLUSIVE, READWRITE }
 
     public static FileOptions from(JobSpec spec) {
         int nrfiles = (int) Math.max(1, spec.getLong("nrfiles"));
@@ -44,6 +51,15 @@ public record FileOptions(String filename, String directory, String filenameDire
                 spec.getString("fadvise_hint"), spec.getBool("invalidate"), spec.getBool("unlink"),
                 spec.getBool("fsync_on_close"), spec.getBool("end_fsync"), spec.getBool("file_append"),
                 spec.getBool("unlink_each_loop"), spec.getBool("end_syncfs"),
-                spec.getBool("pre_read"));
+                spec.getBool("pre_read"), spec.getString("opendir"), lockMode(spec.getString("lockfile")),
+                spec.getBool("unique_filename"));
+    }
+
+    private static LockMode lockMode(String v) {
+        return v == null ? LockMode.NONE : switch (v) {
+            case "exclusive" -> LockMode.EXCLUSIVE;
+            case "readwrite" -> LockMode.READWRITE;
+            default -> LockMode.NONE;
+        };
     }
 }

@@ -9,14 +9,21 @@ import io.jfio.jobfile.SizeRange;
  *
  * @param startDelay startdelay low-high (equal when one value was given)
  * @param timeBased  time_based with a runtime (the parser switches it off without one)
+ * @param clocksource clocksource= as given, or null. jfio's clock is clock_gettime(CLOCK_MONOTONIC)
+ *                    (System.nanoTime), so clock_gettime is what it does; gettimeofday and cpu (the
+ *                    TSC) warn as not honoured
  */
 public record RuntimeOptions(long runtimeUs, boolean timeBased, long rampTimeUs, SizeRange startDelay,
-                             boolean startDelaySet, int loops) {
+                             boolean startDelaySet, int loops, String clocksource) {
 
     public static RuntimeOptions from(JobSpec spec) {
         long runtime = spec.getLong("runtime");
         long loops = spec.getLong("loops");
+        String clock = spec.getString("clocksource");
+        if (clock != null && spec.isSet("clocksource") && !clock.equals("clock_gettime")) {
+            spec.notHonoured("clocksource");
+        }
         return new RuntimeOptions(runtime, spec.getBool("time_based") && runtime != 0, spec.getLong("ramp_time"),
-                spec.getRanges("startdelay")[0], spec.isSet("startdelay"), loops <= 0 ? 1 : (int) loops);
+                spec.getRanges("startdelay")[0], spec.isSet("startdelay"), loops <= 0 ? 1 : (int) loops, clock);
     }
 }

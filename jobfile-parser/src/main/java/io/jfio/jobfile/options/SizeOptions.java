@@ -9,18 +9,23 @@ import io.jfio.jobfile.SizeRange;
  * in the matching {@code ...Percent} field (0 when given in bytes).
  *
  * @param fileSize  filesize low-high, or null when not given
+ * @param fillDevice fill_device (fill_fs): without size= the job's files grow until the file system is full,
+ *                   and ENOSPC/EDQUOT then ends the job without an error
  */
 public record SizeOptions(long size, int sizePercent, long ioSize, int ioSizePercent, SizeRange fileSize,
                           long offset, int offsetPercent, long offsetAlign, long offsetIncrement,
-                          int offsetIncrementPercent, long numberIos) {
+                          int offsetIncrementPercent, long numberIos, boolean fillDevice) {
 
     public static SizeOptions from(JobSpec spec) {
         SizeRange fs = spec.isSet("filesize") ? spec.getRanges("filesize")[0] : null;
         spec.getRanges("filesize");
-        return new SizeOptions(bytes(spec, "size"), percent(spec, "size"), bytes(spec, "io_size"),
+        boolean fill = spec.getBool("fill_device");
+        // fill_device without size= leaves fio's size at (unsigned) -1, which is not the 0% it encodes otherwise
+        long size = fill && spec.getLong("size") == -1 ? -1 : bytes(spec, "size");
+        return new SizeOptions(size, percent(spec, "size"), bytes(spec, "io_size"),
                 percent(spec, "io_size"), fs, bytes(spec, "offset"), percent(spec, "offset"),
                 spec.getLong("offset_align"), bytes(spec, "offset_increment"), percent(spec, "offset_increment"),
-                spec.getLong("number_ios"));
+                spec.getLong("number_ios"), fill);
     }
 
     private static long bytes(JobSpec spec, String option) {

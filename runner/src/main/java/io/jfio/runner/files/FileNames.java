@@ -34,6 +34,16 @@ public final class FileNames {
             for (String name : splitColonList(filename)) {
                 out.add(dir == null || name.equals("-") ? name : dir + "/" + name);
             }
+        }
+        if (fo.opendir() != null) {
+            try {
+                out.addAll(OpenDir.files(fo.opendir()));
+            } catch (OpenDir.Failure e) {
+                throw new IllegalStateException(e.getMessage(), e); // Run checks opendir before any job starts
+            }
+            return out;
+        }
+        if (filename != null && !filename.isEmpty()) {
             return out;
         }
         int nrfiles = fo.nrfiles();

@@ -128,13 +128,17 @@ public final class FileSetup {
             fileSizeLow = opts.size().fileSize().low();
             fileSizeHigh = opts.size().fileSize().high();
         }
-        if ((total == 0 || total == -1) && size == 0 && fileSizeLow == 0 && !diskless) {
+        boolean fill = opts.size().fillDevice();
+        if ((total == 0 || total == -1) && size == 0 && fileSizeLow == 0 && !diskless && !fill) {
             throw new JobError(22, "total_file_size", spec.name() + ": you need to specify size=");
         }
         int nr = files.size();
         long fs = 0;
         long extra = 0;
-        if (fileSizeLow == 0 && nr > 0) {
+        if (fill && size == -1 && fileSizeLow == 0 && nr > 0) {
+            // fill_device without size=: fio's size is (unsigned) -1, no end short of a full file system
+            fs = FillDevice.UNBOUNDED / nr;
+        } else if (fileSizeLow == 0 && nr > 0) {
             fs = size / nr;
             long all = fs * nr;
             if (all < size) {
@@ -179,7 +183,7 @@ public final class FileSetup {
             if (f.type == IoFile.Type.REGULAR && f.ioSize + f.fileOffset > f.realSize) {
                 if (!diskless && !createOnOpen) {
                     needExtend++;
-                    extendBytes += f.ioSize + f.fileOffset;
+                    extendBytes += fill && size == -1 ? FillDevice.reportedSize(nr) + f.fileOffset : f.ioSize + f.fileOffset;
                 } else {
                     f.realSize = f.ioSize + f.fileOffset;
                 }
@@ -195,12 +199,17 @@ public final class FileSetup {
             if (printLayout) {
                 out.printf("%s: Laying out IO file%s (%d file%s / %s%dMiB)%n", spec.name(),
                         needExtend > 1 ? "s" : "", needExtend, needExtend > 1 ? "s" : "",
-                        needExtend > 1 ? "total " : "", extendBytes >> 20);
+                        needExtend > 1 ? "total " : "", extendBytes >>> 20);
                 out.flush();
             }
             for (IoFile f : files) {
                 if (f.type == IoFile.Type.REGULAR && f.ioSize + f.fileOffset > f.realSize) {
                     extend(f, f.ioSize + f.fileOffset);
+                    if (fill && !mode.writes()) {
+                        // fio: a fill_device layout stops at ENOSPC; the job reads what fit
+                        probe(f);
+                        f.ioSize = Math.min(f.ioSize, Math.max(0, f.realSize - f.fileOffset));
+                    }
                 }
             }
         }
@@ -307,14 +316,17 @@ public final class FileSetup {
             }
             throw new JobError(e, "open", null);
         }
+        boolean fill = opts.size().fillDevice();
         try {
-            fallocate(fd, f, length);
+            if (!fill) {
+                fallocate(fd, f, length); // fio's fallocate_file leaves a file to fill alone
+            }
             if (!newLayout) {
                 f.realSize = length;
                 dropExtended(fd, oldLength, length);
                 return;
             }
-            if (c.ftruncate(fd, length) != 0) {
+            if (!fill && c.ftruncate(fd, length) != 0) {
                 int e = Native.errno();
                 if (e != 27) { // EFBIG
                     throw new JobError(e, "ftruncate", null);
@@ -389,6 +401,9 @@ public final class FileSetup {
                 continue;
             }
             int e = r < 0 ? Native.errno() : 5;
+            if ((e == 28 || e == 122) && opts.size().fillDevice()) {
+                return; // the file system is full: what fill_device lays out
+            }
             if (e == 28 || e == 122) {
                 out.println("fio: " + (e == 28 ? "ENOSPC" : "EDQUOT") + " on laying out file, stopping");
                 out.flush();

@@ -48,6 +48,10 @@ final class EngineQueue {
     private final JobLogs logs;
     private final IoCompletion completion;
     private final JobClock time;
+    /** serialize_overlap: units in flight by index (null without). */
+    private final OverlapGuard overlap;
+    /** lockfile=exclusive: the file's lock is held while the engine takes a unit (null without). */
+    private final FileLocks locks;
     /** The engine ended the job's I/O itself (IoEngine#finished). */
     private boolean engineDone;
     /**
@@ -82,6 +86,8 @@ final class EngineQueue {
         this.logs = p.logs();
         this.completion = completion;
         this.time = p.clock();
+        this.locks = p.fileLocks();
+        this.overlap = OverlapGuard.of(s.serializeOverlap(), iodepth, s.modifies(), s.replay(), units);
     }
 
     /** The cached timestamp (fio's ts_cache). */
@@ -197,6 +203,9 @@ final class EngineQueue {
 
     /** fio's td_io_queue. */
     private QueueStatus queue(IoUnit u) {
+        if (overlap != null && curDepth > 1 && overlap.overlaps(u)) {
+            return QueueStatus.BUSY; // serialize_overlap: wait for the overlapping I/O first
+        }
         int ddir = u.ddir.ordinal();
         boolean data = ddir < 3;
         if (syncEngine) {
@@ -208,12 +217,25 @@ final class EngineQueue {
         if (logs != null) {
             logs.issued(u);
         }
-        QueueStatus ret = engine.queue(u);
+        QueueStatus ret;
+        if (locks == null) {
+            ret = engine.queue(u);
+        } else {
+            locks.lock(u.file);
+            try {
+                ret = engine.queue(u);
+            } finally {
+                locks.unlock(u.file);
+            }
+        }
         if (ret == QueueStatus.BUSY) {
             if (data) {
                 issued[ddir]--;
             }
             return ret;
+        }
+        if (overlap != null) {
+            overlap.issued(u);
         }
         syncs.issued(ddir, u.file);
         if (countPerIo) {
@@ -226,10 +248,10 @@ final class EngineQueue {
                 u.issueTimeNanos = t;
             }
             stats.markDepth(curDepth, 1);
-            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            SyncSchedule.countIssued(stats, u.ddir);
             complete(u, t, true);
         } else {
-            stats.totalIoU[data ? ddir : JobStats.SYNC]++;
+            SyncSchedule.countIssued(stats, u.ddir);
             pending[queued++] = u;
             if (queued >= batchSubmit) {
                 commit();
@@ -253,6 +275,9 @@ final class EngineQueue {
             for (int i = 0; i < queued; i++) {
                 IoUnit u = pending[i];
                 pending[i] = null;
+                if (overlap != null) {
+                    overlap.done(u);
+                }
                 curDepth--;
                 pool.release(u);
             }
@@ -333,6 +358,9 @@ final class EngineQueue {
 
     private void complete(IoUnit u, long t, boolean inline) {
         curDepth--;
+        if (overlap != null) {
+            overlap.done(u);
+        }
         int outcome = completion.complete(u, t, inline);
         if (outcome == IoCompletion.REISSUE) {
             pool.requeue(u);

@@ -30,9 +30,12 @@ final class ErrorPolicy {
     /** The loop's issued I/Os per direction (the first direct I/O's EINVAL gets a hint). */
     private final long[] issued;
     private boolean failed;
+    /** fill_device: ENOSPC/EDQUOT is the expected end of the job, not an error (fio's backend.c). */
+    private final boolean fillDevice;
 
     ErrorPolicy(ErrorOptions errors, PrintStream err, JobStats stats, JobState state, IoEngine engine,
-                boolean syncEngine, boolean direct, Verifier verifier, long[] issued) {
+                boolean syncEngine, boolean direct, Verifier verifier, long[] issued, boolean fillDevice) {
+        this.fillDevice = fillDevice;
         this.errors = errors;
         this.maxLatencyNanos = errors.maxLatencyNanos();
         this.err = err;
@@ -44,6 +47,9 @@ final class ErrorPolicy {
         this.verifier = verifier;
         this.issued = issued;
     }
+
+    private static final int ENOSPC = 28;
+    private static final int EDQUOT = 122;
 
     /** A fatal error ended the job. */
     boolean failed() {
@@ -109,6 +115,11 @@ final class ErrorPolicy {
         err.flush();
         if (nonFatal) {
             countError(errno);
+            return;
+        }
+        if (fillDevice && (errno == ENOSPC || errno == EDQUOT)) {
+            // the device is full: the job ends as if done, with no error and nothing counted
+            state.terminate();
             return;
         }
         if (inline && errors.continues(ddir, errno)) {

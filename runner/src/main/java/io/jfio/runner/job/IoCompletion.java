@@ -43,12 +43,15 @@ final class IoCompletion {
     private final JobLogs logs;
     /** I/Os completed per data direction (what the stop conditions and error policy count). */
     private final long[] completed;
+    /** fsync/fdatasync/sync_file_range cadence: sync_file_range ranges cover what completed. */
+    private final SyncSchedule syncs;
     /** The measured phase runs (after ramp_time): only then do completions land in the numbers. */
     boolean measuring;
 
     IoCompletion(IoEngine engine, JobStats stats, ErrorPolicy errors, boolean noStats, boolean noIo,
                  boolean engineSetsIssueTime, boolean latHistogram, boolean slatHistogram, LatencyTarget latTarget,
-                 Verifier verifier, boolean verifyPhase, boolean mixedReadWrite, JobLogs logs, long[] completed) {
+                 Verifier verifier, boolean verifyPhase, boolean mixedReadWrite, JobLogs logs, long[] completed,
+                 SyncSchedule syncs) {
         this.engine = engine;
         this.stats = stats;
         this.errors = errors;
@@ -63,6 +66,7 @@ final class IoCompletion {
         this.mixedReadWrite = mixedReadWrite;
         this.logs = logs;
         this.completed = completed;
+        this.syncs = syncs;
     }
 
     /** The unit reached the device {@code slatNanos} after it was taken (fio's slat). */
@@ -120,6 +124,7 @@ final class IoCompletion {
                 }
             }
             completed[ddir]++;
+            syncs.completed(u, bytes);
             if (noStats) {
                 if (measuring) {
                     stats.recordUntimedCompletion(ddir, bytes);
@@ -133,8 +138,11 @@ final class IoCompletion {
                     errors.verifyError(v);
                 }
             }
-        } else if (measuring && !noStats) {
-            stats.recordSync(t - u.issueTimeNanos);
+        } else {
+            syncs.completed(u, 0);
+            if (measuring && !noStats) {
+                stats.recordSync(t - u.issueTimeNanos);
+            }
         }
         return DONE;
     }

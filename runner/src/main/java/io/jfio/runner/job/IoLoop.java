@@ -72,6 +72,8 @@ public final class IoLoop {
     private final JobLogs logs;
     private final NextIo nextIo;
     private final LoopWaits waits;
+    /** thinkcycles: a busy loop after every data I/O (null without). */
+    private final ThinkIoTime thinkCycles;
 
     IoLoop(LoopSettings s, LoopParts p) {
         this.engine = p.engine();
@@ -93,16 +95,17 @@ public final class IoLoop {
         this.epochNanos = p.epochNanos();
         this.timeoutNanos = s.runtimeNanos() > 0 ? s.runtimeNanos() + s.rampNanos() : 0;
         this.rampNanos = s.rampNanos();
-        SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery());
+        SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery(), s.sfrEvery(), s.sfrFlags(), p.files());
         this.errors = new ErrorPolicy(s.errors(), p.err(), p.stats(), p.state(), p.engine(), p.syncEngine(), s.direct(),
-                p.verifier(), issued);
+                p.verifier(), issued, s.fillDevice());
         this.completion = new IoCompletion(p.engine(), p.stats(), errors, noStats,
                 p.engine().flags().contains(EngineFlag.NO_IO), p.setsIssueTime(), s.latHistogram(), s.slatHistogram(),
-                latTarget, p.verifier(), verifyPhase, p.mixedReadWrite(), p.logs(), completed);
+                latTarget, p.verifier(), verifyPhase, p.mixedReadWrite(), p.logs(), completed, syncs);
         this.q = new EngineQueue(s, p, errors, syncs, issued, completion);
         this.newPass = p.newPass();
         this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, q::quiesce, issued,
-                completed);
+                completed, p.thinkIoTime());
+        this.thinkCycles = p.thinkIoTime().spins() && !verifyPhase ? p.thinkIoTime() : null;
         this.nextIo = new NextIo(p.source(), p.verifier(), verifyPhase, syncs, p.content(), issued);
         this.logs = p.logs();
     }
@@ -184,6 +187,9 @@ public final class IoLoop {
             q.reapAfterIssue(ret, latTarget == null ? q.iodepth : latTarget.depth());
             int ddir = u.ddir.ordinal();
             if (ddir < 3 && ret != QueueStatus.BUSY) {
+                if (thinkCycles != null) {
+                    thinkCycles.spinCycles();
+                }
                 if (thinks) {
                     long t = waits.thinkIfDue(ddir);
                     if (t != Long.MIN_VALUE) {

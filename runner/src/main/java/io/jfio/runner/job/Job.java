@@ -330,6 +330,7 @@ public final class Job {
         if (prepareError != null) {
             throw prepareError;
         }
+        IoScheduler.apply(opts.queue().ioscheduler(), opts.stat().diskUtil(), files, ctx.err());
         List<IoFile> fs = files;
         if (state.terminated()) {
             return;

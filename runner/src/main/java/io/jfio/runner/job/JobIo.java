@@ -123,6 +123,7 @@ final class JobIo {
             }
             open++;
             state.setOpenFiles(open);
+            WriteHints.apply(f, opts.io().writeHint(), opts.io().direct(), diskless);
             if (!diskless) {
                 if (invalidate) {
                     FileSetup.invalidate(f);
@@ -174,7 +175,8 @@ final class JobIo {
                 UnlinkEachLoop.around(opts.files().unlinkEachLoop(), diskless, engine, setup, fs,
                         VerifyRun.onNewPass(verifier,
                         invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })),
-                logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes());
+                logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes(),
+                new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size());
         IoLoop loop = new IoLoop(settings, parts);
         long allocBefore = allocatedBytes();
         if (verifier != null && vo.verifyOnly && mode.writes()) {

@@ -9,11 +9,15 @@ import io.jfio.runner.workload.RwMode;
  * fio's do_io reads): iodepth_batch and its completion bounds, iodepth_low, the lat/slat
  * histograms, runtime and ramp_time, the fsync/fdatasync cadence, the error policy, direct, and
  * the direction the file/dir engines record their operations' latencies in (read unless
- * write-only).
+ * write-only), sync_file_range's cadence and flags, fill_device (ENOSPC ends the job without an
+ * error), and serialize_overlap with what fio's fixup checks before it keeps it (the job
+ * modifies data, no iolog is replayed).
  */
 record LoopSettings(int batchSubmit, int batchCompleteMin, int batchCompleteMax, int iodepthLow,
                     boolean latHistogram, boolean slatHistogram, long runtimeNanos, long rampNanos,
-                    long fsyncEvery, long fdatasyncEvery, ErrorOptions errors, boolean direct, int opLatencyDdir) {
+                    long fsyncEvery, long fdatasyncEvery, ErrorOptions errors, boolean direct, int opLatencyDdir,
+                    long sfrEvery, int sfrFlags, boolean fillDevice, boolean serializeOverlap, boolean modifies,
+                    boolean replay) {
 
     static LoopSettings of(ThreadOptions o, RwMode mode) {
         return new LoopSettings(o.queue().iodepthBatch(), o.queue().iodepthBatchCompleteMin(),
@@ -21,6 +25,8 @@ record LoopSettings(int batchSubmit, int batchCompleteMin, int batchCompleteMax,
                 o.stat().latPercentiles(), o.stat().slatPercentiles(),
                 o.runtime().runtimeUs() * 1000L, o.runtime().rampTimeUs() * 1000L,
                 o.io().fsync(), o.io().fdatasync(), o.errors(), o.io().direct(),
-                !mode.reads() && mode.writes() ? 1 : 0);
+                !mode.reads() && mode.writes() ? 1 : 0,
+                o.io().syncFileRange(), o.io().syncFileRangeFlags(), o.size().fillDevice(),
+                o.queue().serializeOverlap(), mode.modifies(), o.iolog().readIolog() != null);
     }
 }

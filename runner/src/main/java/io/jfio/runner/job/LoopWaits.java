@@ -19,9 +19,13 @@ final class LoopWaits {
     private final Runnable quiesce;
     private final long[] issued;
     private final long[] completed;
+    /** thinktime_iotime: a think also due after this much I/O time. */
+    private final ThinkIoTime ioTime;
 
     LoopWaits(JobClock time, JobState state, IoSource source, JobStats stats, ErrorPolicy errors, long epochNanos,
-              long timeoutNanos, Runnable quiesce, long[] issued, long[] completed) {
+              long timeoutNanos, Runnable quiesce, long[] issued, long[] completed, ThinkIoTime ioTime) {
+        this.ioTime = ioTime;
+        ioTime.start(epochNanos);
         this.time = time;
         this.state = state;
         this.source = source;
@@ -41,7 +45,8 @@ final class LoopWaits {
     long thinkIfDue(int ddir) {
         long issuedAll = issued[0] + issued[1] + issued[2];
         long completedAll = completed[0] + completed[1] + completed[2];
-        if (!source.thinkDue(issuedAll, completedAll)) {
+        ThinkIoTime.Due due = ioTime.due(time);
+        if (due == ThinkIoTime.Due.NOT || (due == ThinkIoTime.Due.BY_BLOCKS && !source.thinkDue(issuedAll, completedAll))) {
             return Long.MIN_VALUE;
         }
         quiesce.run();
@@ -60,6 +65,7 @@ final class LoopWaits {
         long end = time.nanoTime();
         long total = (end - start) / 1000L;
         source.thinkDone(ddir, total, issued[0] + issued[1] + issued[2], completed[0] + completed[1] + completed[2]);
+        ioTime.thought(end);
         return end;
     }
 
