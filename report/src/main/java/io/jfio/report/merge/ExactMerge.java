@@ -101,6 +101,8 @@ public final class ExactMerge {
                 ts.name = naming.name();
             }
             if (!naming.keepOptions()) {
+                // fio's client sums into a zeroed thread_stat (client.c): "All clients" has pid=0
+                ts.pid = 0;
                 ts.options = new ArrayList<>();
                 ts.jobStartMs = 0;
                 ReportOptions r = members.get(0).report.copy();

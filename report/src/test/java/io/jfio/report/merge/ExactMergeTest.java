@@ -30,6 +30,7 @@ class ExactMergeTest {
     private static RunResult run(String name, long base, long spread, int n, long seed) {
         JobResult t = new JobResult();
         t.name = name;
+        t.pid = 1000 + seed;
         DirectionStats read = t.dir(DirectionStats.READ);
         long x = seed;
         for (int i = 0; i < n; i++) {
@@ -150,6 +151,12 @@ class ExactMergeTest {
         RunResult m = clientMerge();
         assertEquals("All clients", m.jobs.get(0).name);
         assertTrue(m.jobs.get(0).options.isEmpty());
+    }
+
+    @Test
+    void clientSumHasPidZeroAsFiosClient() {
+        RunResult m = clientMerge();
+        assertEquals(0, m.jobs.get(0).pid, "fio 3.42's client prints 'All clients: ... pid=0:'");
     }
 
     @Test
