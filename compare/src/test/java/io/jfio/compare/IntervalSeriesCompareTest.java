@@ -118,7 +118,37 @@ class IntervalSeriesCompareTest {
     }
 
     @Test
-    void ndjsonIntervalsOfAr1SeriesAndBoundsNeverBelowMinus100Percent(@TempDir Path tmp) throws Exception {
+    void ndjsonIntervalsOfAr1SeriesAreTestedWithTheirEffectiveSampleSize(@TempDir Path tmp) throws Exception {
+        Skewed s = skewedAr1(tmp);
+        for (String metric : new String[] {"read_bw", "read_iops"}) {
+            JsonNode r = row(s.cmp, metric);
+            assertNotNull(r, metric + " in " + s.cmp);
+            assertEquals("intervals", r.getString("basis"));
+            assertTrue(r.getDouble("n_eff_a") < 400 / 4.0, metric + " n_eff_a " + r.getDouble("n_eff_a"));
+            assertTrue(r.getDouble("n_eff_b") < 400 / 10.0, metric + " n_eff_b " + r.getDouble("n_eff_b"));
+        }
+        double[] bytes = new double[s.b.length];
+        for (int i = 0; i < s.b.length; i++) {
+            bytes[i] = Math.round(s.b[i]);
+        }
+        assertEquals(Welch.effectiveSampleSize(bytes), row(s.cmp, "read_bw").getDouble("n_eff_b"), 1e-9);
+        assertTrue(s.table.toString().contains("read IOPS: interval samples are autocorrelated"), s.table.toString());
+    }
+
+    @Test
+    void relativeBoundsOfAWideIntervalNeverGoBelowMinus100Percent(@TempDir Path tmp) throws Exception {
+        Skewed s = skewedAr1(tmp);
+        for (String metric : new String[] {"read_bw", "read_iops"}) {
+            JsonNode r = row(s.cmp, metric);
+            assertNotNull(r, metric + " in " + s.cmp);
+            assertTrue(r.getDouble("rel_ci_low") >= -1, metric + ": " + r.getDouble("rel_ci_low"));
+        }
+    }
+
+    private record Skewed(double[] b, JsonNode cmp, StringBuilder table) {
+    }
+
+    private static Skewed skewedAr1(Path tmp) throws Exception {
         // B's windows: a small mean with a large, strongly autocorrelated spread, so a symmetric
         // interval would go far below -100 %.
         double[] a = ar1(3, 50_000_000, 1_000_000, PHI, 400);
@@ -126,21 +156,7 @@ class IntervalSeriesCompareTest {
         Path fa = ndjson(tmp.resolve("a.ndjson"), a);
         Path fb = ndjson(tmp.resolve("b.ndjson"), b);
         StringBuilder table = new StringBuilder();
-        JsonNode cmp = compare(fa, fb, table);
-        for (String metric : new String[] {"read_bw", "read_iops"}) {
-            JsonNode r = row(cmp, metric);
-            assertNotNull(r, metric + " in " + cmp);
-            assertEquals("intervals", r.getString("basis"));
-            assertTrue(r.getDouble("n_eff_a") < 400 / 4.0, metric + " n_eff_a " + r.getDouble("n_eff_a"));
-            assertTrue(r.getDouble("n_eff_b") < 400 / 10.0, metric + " n_eff_b " + r.getDouble("n_eff_b"));
-            assertTrue(r.getDouble("rel_ci_low") >= -1, metric + ": " + r.getDouble("rel_ci_low"));
-        }
-        double[] bytes = new double[b.length];
-        for (int i = 0; i < b.length; i++) {
-            bytes[i] = Math.round(b[i]);
-        }
-        assertEquals(Welch.effectiveSampleSize(bytes), row(cmp, "read_bw").getDouble("n_eff_b"), 1e-9);
-        assertTrue(table.toString().contains("read IOPS: interval samples are autocorrelated"), table.toString());
+        return new Skewed(b, compare(fa, fb, table), table);
     }
 
     /** jfio-interval/1 lines: one job, read only, 4 KiB I/Os, 1 s intervals with bw_bytes = the series. */

@@ -102,7 +102,30 @@ class WelchRatioTest {
     }
 
     @Test
-    void effectiveSampleSizeOfAr1AndIndependentSeries() {
+    void effectiveSampleSizeOfAnAr1SeriesIsTheTheoreticalOne() {
+        double[][] s = ar1AndIndependent();
+        double[] ar = s[0];
+        int n = ar.length;
+        double[] head = Arrays.copyOf(ar, n - 1);
+        double[] tail = Arrays.copyOfRange(ar, 1, n);
+        assertEquals(new PearsonsCorrelation().correlation(head, tail), Welch.lag1Autocorrelation(ar), 1e-3);
+        double essAr = Welch.effectiveSampleSize(ar);
+        System.out.printf("n %d: AR(1) rho 0.8 n_eff %.0f (theory %.0f)%n", n, essAr, n * 0.2 / 1.8);
+        assertEquals(n * 0.2 / 1.8, essAr, n * 0.2 / 1.8 * 0.1);
+    }
+
+    @Test
+    void effectiveSampleSizeOfAnIndependentSeriesIsAboutItsLength() {
+        double[] iid = ar1AndIndependent()[1];
+        int n = iid.length;
+        double essIid = Welch.effectiveSampleSize(iid);
+        System.out.printf("n %d: iid n_eff %.0f%n", n, essIid);
+        assertTrue(essIid > 0.95 * n && essIid <= n);
+        assertEquals(2, Welch.effectiveSampleSize(new double[] {1, 2}));
+    }
+
+    /** An AR(1) series with rho 0.8 and an independent one, drawn together from one seed. */
+    private static double[][] ar1AndIndependent() {
         Random rnd = new Random(3);
         int n = 20000;
         double[] ar = new double[n];
@@ -111,16 +134,7 @@ class WelchRatioTest {
             ar[i] = (i == 0 ? 0 : 0.8 * ar[i - 1]) + rnd.nextGaussian();
             iid[i] = rnd.nextGaussian();
         }
-        double[] head = Arrays.copyOf(ar, n - 1);
-        double[] tail = Arrays.copyOfRange(ar, 1, n);
-        assertEquals(new PearsonsCorrelation().correlation(head, tail), Welch.lag1Autocorrelation(ar), 1e-3);
-        double essAr = Welch.effectiveSampleSize(ar);
-        double essIid = Welch.effectiveSampleSize(iid);
-        System.out.printf("n %d: AR(1) rho 0.8 n_eff %.0f (theory %.0f), iid n_eff %.0f%n", n, essAr,
-                n * 0.2 / 1.8, essIid);
-        assertEquals(n * 0.2 / 1.8, essAr, n * 0.2 / 1.8 * 0.1);
-        assertTrue(essIid > 0.95 * n && essIid <= n);
-        assertEquals(2, Welch.effectiveSampleSize(new double[] {1, 2}));
+        return new double[][] {ar, iid};
     }
 
     private static double[] positive(Random rnd, int n, double mean, double sd) {

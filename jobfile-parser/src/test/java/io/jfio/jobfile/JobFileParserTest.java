@@ -136,17 +136,30 @@ class JobFileParserTest {
     }
 
     @Test
-    void environmentKeywordsAndArithmetic() throws JobFileException {
-        ParseResult r = parse("[j]\n${KEY}=8k\nsize=$mb_memory/2\nnumjobs=$ncpus\nbs=($pagesize*2)\nfilename=${NOPE}x\n",
-                Map.of("KEY", "ba"));
-        JobSpec j = r.jobs().get(0);
+    void environmentVariablesExpandAndAnUnsetOneIsEmpty() throws JobFileException {
+        JobSpec j = parseExpansions().jobs().get(0);
         assertEquals(8192, j.getPerDirection("ba")[0]);
+        assertEquals("x", j.getString("filename"));
+    }
+
+    @Test
+    void fioKeywordsExpandInsideArithmetic() throws JobFileException {
+        ParseResult r = parseExpansions();
+        JobSpec j = r.jobs().get(0);
         assertEquals(12052, j.getLong("size"));
         assertEquals(8192, j.getPerDirection("bs")[0]);
-        assertEquals("x", j.getString("filename"));
         assertEquals(2, r.jobs().size());
+    }
+
+    @Test
+    void bcArithmeticEvaluatesAndAPathIsNotArithmetic() {
         assertEquals("19.5", BcCalculator.evaluate("27/2*1.0+6.5"));
         assertNull(BcCalculator.evaluate("/tmp/2"));
+    }
+
+    private static ParseResult parseExpansions() throws JobFileException {
+        return parse("[j]\n${KEY}=8k\nsize=$mb_memory/2\nnumjobs=$ncpus\nbs=($pagesize*2)\nfilename=${NOPE}x\n",
+                Map.of("KEY", "ba"));
     }
 
     @Test
@@ -174,15 +187,24 @@ class JobFileParserTest {
     }
 
     @Test
-    void clonesGroupsAndFileStonewall() throws JobFileException {
+    void numjobsClonesAJobInFiosOrder() throws JobFileException {
+        List<JobSpec> jobs = twoFilesOfJobs();
+        assertEquals(List.of("a", "a", "a", "b", "c", "d", "e"), jobs.stream().map(JobSpec::name).toList());
+        assertEquals(List.of(0, 2, 1, 0, 0, 0, 0), jobs.stream().map(JobSpec::cloneIndex).toList());
+        assertEquals(6, jobs.get(6).index());
+    }
+
+    @Test
+    void newGroupStonewallAndANewFileStartGroups() throws JobFileException {
+        List<JobSpec> jobs = twoFilesOfJobs();
+        assertEquals(List.of(0, 0, 0, 0, 1, 2, 3), jobs.stream().map(JobSpec::groupId).toList());
+    }
+
+    private static List<JobSpec> twoFilesOfJobs() throws JobFileException {
         JobFileParser p = new JobFileParser(settings(false, Map.of()));
         p.parseContent("a.fio", "[a]\nnumjobs=3\n[b]\n[c]\nnew_group\n[d]\nstonewall\n");
         p.parseContent("b.fio", "[e]\n");
-        List<JobSpec> jobs = p.finish().jobs();
-        assertEquals(List.of("a", "a", "a", "b", "c", "d", "e"), jobs.stream().map(JobSpec::name).toList());
-        assertEquals(List.of(0, 2, 1, 0, 0, 0, 0), jobs.stream().map(JobSpec::cloneIndex).toList());
-        assertEquals(List.of(0, 0, 0, 0, 1, 2, 3), jobs.stream().map(JobSpec::groupId).toList());
-        assertEquals(6, jobs.get(6).index());
+        return p.finish().jobs();
     }
 
     private static JobSpec commandLineJob() throws JobFileException {

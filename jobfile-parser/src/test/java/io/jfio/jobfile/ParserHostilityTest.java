@@ -41,22 +41,28 @@ class ParserHostilityTest {
     }
 
     @Test
-    void aLatin1CommentAndANulByteAreReadAsFioReadsThem() throws Exception {
-        Path latin1 = write("l1.fio", "[j]\n; caf\u00e9 latin-1\nioengine=null\nsize=1m\n".getBytes(StandardCharsets.ISO_8859_1));
-        Path nul = write("nul.fio", "[j]\nioengine=null\nsize=1m\0garbage\n".getBytes(StandardCharsets.ISO_8859_1));
-        for (Path f : new Path[] {latin1, nul}) {
-            ParseResult r = parse(f, true);
-            assertEquals(1, r.jobs().size());
-            assertEquals(1L << 20, r.jobs().get(0).getLong("size"));
-            String fio = fioShowcmd(f);
-            if (fio != null) {
-                assertEquals(fio.trim(), r.stdout().trim(), f.getFileName() + ": --showcmd as fio");
-            }
+    void aLatin1CommentIsReadAsFioReadsIt() throws Exception {
+        readsAsFio(write("l1.fio", "[j]\n; caf\u00e9 latin-1\nioengine=null\nsize=1m\n".getBytes(StandardCharsets.ISO_8859_1)));
+    }
+
+    @Test
+    void aNulByteIsReadAsFioReadsIt() throws Exception {
+        readsAsFio(write("nul.fio", "[j]\nioengine=null\nsize=1m\0garbage\n".getBytes(StandardCharsets.ISO_8859_1)));
+    }
+
+    /** The file gives one 1 MiB job, and the --showcmd output of fio where fio is installed. */
+    private void readsAsFio(Path f) throws Exception {
+        ParseResult r = parse(f, true);
+        assertEquals(1, r.jobs().size());
+        assertEquals(1L << 20, r.jobs().get(0).getLong("size"));
+        String fio = fioShowcmd(f);
+        if (fio != null) {
+            assertEquals(fio.trim(), r.stdout().trim(), f.getFileName() + ": --showcmd as fio");
         }
     }
 
     @Test
-    void includeLoopsAndNulInAnIncludeNameEndWithAWarning() throws Exception {
+    void includeLoopsEndWithAWarning() throws Exception {
         Path a = write("a.fio", "[j]\nioengine=null\nsize=1m\ninclude b.fio\n".getBytes(StandardCharsets.UTF_8));
         write("b.fio", "bs=4k\ninclude b.fio\n".getBytes(StandardCharsets.UTF_8));
         ParseResult r = parse(a, false);
@@ -64,6 +70,10 @@ class ParserHostilityTest {
         assertTrue(r.warnings().stream().anyMatch(w -> w.toString().contains("include loop")), r.warnings().toString());
         Path self = write("self.fio", "[j]\nioengine=null\nsize=1m\ninclude self.fio\n".getBytes(StandardCharsets.UTF_8));
         assertEquals(1, parse(self, false).jobs().size());
+    }
+
+    @Test
+    void aNulInAnIncludeNameEndsWithAWarning() throws Exception {
         Path nul = write("n.fio", "[j]\nioengine=null\nsize=1m\ninclude a\0b.fio\n".getBytes(StandardCharsets.ISO_8859_1));
         ParseResult n = parse(nul, false);
         assertTrue(n.warnings().stream().anyMatch(w -> w.toString().contains("unable to open include file")),
@@ -90,13 +100,22 @@ class ParserHostilityTest {
     }
 
     @Test
-    void numjobsZeroIsRefusedWhenRunAndAcceptedByParseOnlyAsFio() throws Exception {
-        Path f = write("nj.fio", "[j]\nioengine=null\nsize=1m\nnumjobs=0\n".getBytes(StandardCharsets.UTF_8));
+    void numjobsZeroIsRefusedWhenRunAsFio() throws Exception {
+        Path f = numjobsZero();
         assertThrows(JobFileException.class, () -> parse(f, false));
+    }
+
+    @Test
+    void numjobsZeroIsAcceptedByParseOnlyAsFio() throws Exception {
+        Path f = numjobsZero();
         JobFileParser p = new JobFileParser(new JobFileParser.Settings(true, false, List.of(), Map.of(),
                 MachineInfo.current(), false, false));
         p.parseFile(f.toString());
         assertEquals(1, p.finish().jobs().size());
+    }
+
+    private Path numjobsZero() throws Exception {
+        return write("nj.fio", "[j]\nioengine=null\nsize=1m\nnumjobs=0\n".getBytes(StandardCharsets.UTF_8));
     }
 
     /** fio's --showcmd of a file, or null without fio. */

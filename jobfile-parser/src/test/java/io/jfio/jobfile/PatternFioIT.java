@@ -40,7 +40,7 @@ class PatternFioIT {
 
     @Test
     @Timeout(120)
-    void fioWritesEveryAcceptedFormByteForByteAndRejectsTheRest(@TempDir Path dir) throws Exception {
+    void everyBufferPatternFormIsTreatedAsFioTreatsIt(@TempDir Path dir) throws Exception {
         Path fio = fio();
         List<String> mismatches = new ArrayList<>();
         for (int i = 0; i < FORMS.length; i++) {

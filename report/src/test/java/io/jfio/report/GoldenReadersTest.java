@@ -83,7 +83,7 @@ class GoldenReadersTest {
     }
 
     @Test
-    void everyGoldenTerseFileReadsBackAndRewritesIdentically() throws Exception {
+    void everyGoldenTerseFileRoundTripsIdentically() throws Exception {
         int files = 0;
         List<String> bad = new ArrayList<>();
         for (Path p : files("terse.txt", "terse_v2.txt", "terse_v4.txt", "terse_v5.txt")) {

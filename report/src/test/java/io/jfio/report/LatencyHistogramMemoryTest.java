@@ -60,7 +60,7 @@ class LatencyHistogramMemoryTest {
     }
 
     @Test
-    void snapshotsOfHistogramsWithoutSamplesCopyAndSubtractAsEmpty() {
+    void intervalSnapshotsWorkOnHistogramsWithoutSamples() {
         // interval snapshots copy and subtract histograms that may not have had a sample yet
         LatencyHistogram live = new LatencyHistogram();
         LatencyHistogram earlier = new LatencyHistogram();

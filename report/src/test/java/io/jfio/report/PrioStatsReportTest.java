@@ -52,12 +52,17 @@ class PrioStatsReportTest {
     }
 
     @Test
-    void fio342LinesAndJson() {
-        RunResult run = run("fio-3.42", job("j", new int[] {0, BE3_HINT2}, 400));
+    void fio342NormalHasAPrioLineAndPercentilesPerPriority() {
+        RunResult run = fio342TwoPriorities();
         String normal = NormalFormat.write(run);
         assertEquals(List.of("clat prio 0/0/0 (nsec)", "clat prio 2/3/2 (nsec)",
             "clat prio 0/0/0 (75.00% of IOs) percentiles (nsec)", "clat prio 2/3/2 (25.00% of IOs) percentiles (nsec)"),
             prioLines(normal));
+    }
+
+    @Test
+    void fio342JsonPlusHasAPrioEntryWithBinsPerPriority() {
+        RunResult run = fio342TwoPriorities();
         JsonNode read = JsonParser.parseDocument(JsonFormat.write(run, true)).get("jobs").elements().get(0).get("read");
         List<JsonNode> prios = read.get("prios").elements();
         assertEquals(2, prios.size());
@@ -66,8 +71,17 @@ class PrioStatsReportTest {
         assertEquals(2, prios.get(1).getLong("priohint"));
         assertEquals(100, prios.get(1).get("clat_ns").getLong("N"));
         assertTrue(prios.get(1).get("clat_ns").has("bins"));
+    }
+
+    @Test
+    void fio342PlainJsonHasNoBinsInItsPrioEntries() {
+        RunResult run = fio342TwoPriorities();
         JsonNode plain = JsonParser.parseDocument(JsonFormat.write(run, false)).get("jobs").elements().get(0).get("read");
         assertFalse(plain.get("prios").elements().get(0).get("clat_ns").has("bins"));
+    }
+
+    private static RunResult fio342TwoPriorities() {
+        return run("fio-3.42", job("j", new int[] {0, BE3_HINT2}, 400));
     }
 
     @Test

@@ -37,10 +37,16 @@ class ReportOptionsTest {
     }
 
     @Test
-    void setPercentilesSortsAndKeepsTheGivenPrecision() {
+    void setPercentilesSortsTheList() {
         ReportOptions o = new ReportOptions();
         o.setPercentiles(new double[] {99.9, 50}, 2);
         assertArrayEquals(new double[] {50, 99.9}, o.percentiles());
+    }
+
+    @Test
+    void setPercentilesKeepsTheGivenPrecision() {
+        ReportOptions o = new ReportOptions();
+        o.setPercentiles(new double[] {99.9, 50}, 2);
         assertEquals(2, o.percentilePrecision());
         assertEquals("50.00:99.90", o.percentileListText());
     }

@@ -15,7 +15,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportToolTest {
     @Test
-    void convertsGoldenJsonToTerseAndNormal() throws Exception {
+    void convertsGoldenJsonToTerse() throws Exception {
+        String text = convertGoldenToTerseAndNormal();
+        assertTrue(text.startsWith("3;fio-3.33;uring-randread;0;0;"), text);
+    }
+
+    @Test
+    void convertsGoldenJsonToNormal() throws Exception {
+        String text = convertGoldenToTerseAndNormal();
+        assertTrue(text.contains("\nRun status group 0 (all jobs):\n   READ: bw="), text);
+    }
+
+    private static String convertGoldenToTerseAndNormal() throws Exception {
         Path shared = GoldenCase.shared();
         Path json = shared == null ? null : shared.resolve("golden/c_io_uring_loop_randread_qd32/jsonplus.txt");
         assumeTrue(json != null && Files.exists(json), "../shared/golden is absent");
@@ -25,8 +36,7 @@ class ReportToolTest {
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         String text = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
-        assertTrue(text.startsWith("3;fio-3.33;uring-randread;0;0;"), text);
-        assertTrue(text.contains("\nRun status group 0 (all jobs):\n   READ: bw="), text);
+        return text;
     }
 
     @Test

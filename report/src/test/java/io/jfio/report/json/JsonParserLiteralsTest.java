@@ -8,14 +8,27 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /** JSON's literals (jfio-compare writes "significant": true) parse beside fio's nan/inf numbers. */
 class JsonParserLiteralsTest {
     @Test
-    void literalsAndFioNumbers() {
-        JsonNode o = JsonParser.parse("{\"t\": true, \"f\": false, \"n\": null, \"x\": nan, \"y\": -inf, \"a\": [true,1]}");
+    void jsonLiteralsParse() {
+        JsonNode o = parseMixed();
         assertEquals("true", o.getString("t"));
         assertEquals("false", o.getString("f"));
         assertEquals("null", o.getString("n"));
+        assertEquals("true", o.get("a").elements().get(0).text());
+    }
+
+    @Test
+    void fiosNanAndInfParseBesideTheLiterals() {
+        JsonNode o = parseMixed();
         assertEquals(Double.NaN, o.getDouble("x"));
         assertEquals(Double.NEGATIVE_INFINITY, o.getDouble("y"));
-        assertEquals("true", o.get("a").elements().get(0).text());
+    }
+
+    @Test
+    void aTruncatedLiteralIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> JsonParser.parse("{\"t\": tru}"));
+    }
+
+    private static JsonNode parseMixed() {
+        return JsonParser.parse("{\"t\": true, \"f\": false, \"n\": null, \"x\": nan, \"y\": -inf, \"a\": [true,1]}");
     }
 }

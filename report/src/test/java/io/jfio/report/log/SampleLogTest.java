@@ -40,13 +40,17 @@ class SampleLogTest {
     }
 
     @Test
-    void offsetLayoutAveragedAndPerIo(@TempDir Path tmp) throws IOException {
+    void averagedLogsReadOneValuePerWindow(@TempDir Path tmp) throws IOException {
         SampleLog avg = SampleLog.read(write(tmp, "o_iops.2.log",
                 "206, 800, 0, 0, 0, 0\n207, 800, 1, 0, 0, 0\n421, 700, 0, 0, 0, 0\n"));
         assertEquals(SampleLog.Kind.IOPS, avg.kind());
         assertFalse(avg.windowMax());
         assertTrue(avg.averaged());
         assertArrayEquals(new long[] {800, 700}, avg.directions().get(0).values());
+    }
+
+    @Test
+    void perIoLogsWithTheOffsetColumnSplitByDirection(@TempDir Path tmp) throws IOException {
         SampleLog perIo = SampleLog.read(write(tmp, "p_clat.3.log",
                 "0, 3694, 1, 4096, 59994112, 0\n0, 141, 0, 4096, 62394368, 0\n1, 146, 1, 4096, 12816384, 0\n"));
         assertEquals(SampleLog.Kind.CLAT, perIo.kind());
@@ -54,6 +58,10 @@ class SampleLogTest {
         assertFalse(perIo.averaged());
         assertArrayEquals(new long[] {141}, perIo.directions().get(0).values());
         assertArrayEquals(new long[] {3694, 146}, perIo.directions().get(1).values());
+    }
+
+    @Test
+    void fio333FiveColumnLogsWithAHexPriorityRead(@TempDir Path tmp) throws IOException {
         // fio 3.33's five columns, log_prio's hex priority
         SampleLog prio = SampleLog.read(write(tmp, "x_slat.1.log", "3, 1500, 0, 4096, 0x2004\n"));
         assertEquals(SampleLog.Kind.SLAT, prio.kind());
@@ -61,12 +69,16 @@ class SampleLogTest {
     }
 
     @Test
-    void namesAndBadLines(@TempDir Path tmp) throws IOException {
+    void theKindComesFromTheFileName() {
         assertEquals(SampleLog.Kind.LAT, SampleLog.kindOf(Path.of("job_lat.12.log")));
         assertEquals(SampleLog.Kind.BW, SampleLog.kindOf(Path.of("agg-read_bw.log")));
         assertEquals(SampleLog.Kind.IOPS, SampleLog.kindOf(Path.of("x_iops.log")));
         assertNull(SampleLog.kindOf(Path.of("x_clat_hist.1.log")));
         assertNull(SampleLog.kindOf(Path.of("fio.log")));
+    }
+
+    @Test
+    void badLinesAreRefusedAndAnEmptyLogHasNoDirections(@TempDir Path tmp) throws IOException {
         assertThrows(IOException.class, () -> SampleLog.read(write(tmp, "b_bw.1.log", "1, 2, 3\n")));
         assertThrows(IOException.class, () -> SampleLog.read(write(tmp, "c_bw.1.log", "1, 9, 7, 4096, 0\n")));
         assertTrue(SampleLog.read(write(tmp, "e_slat.1.log", "")).directions().isEmpty());
