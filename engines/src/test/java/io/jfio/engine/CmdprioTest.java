@@ -49,15 +49,29 @@ class CmdprioTest {
     }
 
     @Test
-    void percentageDefaultsToRealTimeAndSplitsReadAndWrite() throws Exception {
-        Cmdprio c = Cmdprio.from(Map.of("cmdprio_percentage", "30,70"), "j", true, true, 0, 1);
+    void percentageDefaultsToRealTimeLevelZero() throws Exception {
+        Cmdprio c = readsAt30WritesAt70();
         assertArrayEquals(new int[] {0, RT_0}, c.clatPrios(0));
         assertArrayEquals(new int[] {0, RT_0}, c.clatPrios(1));
+    }
+
+    @Test
+    void percentageGivesReadsAndWritesTheirOwnShares() throws Exception {
+        Cmdprio c = readsAt30WritesAt70();
         int n = 20_000;
         assertShare(draw(c, IoDirection.READ, 4096, n, 2)[1], n, 0.30);
         assertShare(draw(c, IoDirection.WRITE, 4096, n, 2)[1], n, 0.70);
+    }
+
+    @Test
+    void percentageNeverChoosesATrim() throws Exception {
+        Cmdprio c = readsAt30WritesAt70();
         IoUnit trim = unit(IoDirection.TRIM, 4096);
         assertEquals(-1, c.choose(trim));
+    }
+
+    private static Cmdprio readsAt30WritesAt70() throws Exception {
+        return Cmdprio.from(Map.of("cmdprio_percentage", "30,70"), "j", true, true, 0, 1);
     }
 
     @Test
@@ -76,7 +90,7 @@ class CmdprioTest {
     }
 
     @Test
-    void bssplitPicksByBlockSizeAndShare() throws Exception {
+    void bssplitDrawsEachBlockSizesPrioritiesAtTheirShares() throws Exception {
         // 4k: 20% BE/1, 30% cmdprio_class default (RT) level 0; 8k: 40% IDLE; a 0% entry is dropped.
         Cmdprio c = Cmdprio.from(Map.of("cmdprio_bssplit", "8k/40/3/0:4k/20/2/1:4k/30:16k/0/2/2"),
             "j", true, true, 0, 7);

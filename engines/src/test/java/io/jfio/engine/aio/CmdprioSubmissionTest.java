@@ -53,7 +53,7 @@ class CmdprioSubmissionTest {
     }
 
     @Test
-    void libaioSetsReqprioAndTheFlagOnEveryChosenIocb(@TempDir Path dir) throws Exception {
+    void libaioMarksEveryChosenIocbWithThePriority(@TempDir Path dir) throws Exception {
         Path file = Files.write(dir.resolve("f"), new byte[64 * 1024]);
         LibaioEngine e = new LibaioEngine();
         IoFile f = new IoFile(file.toString(), 0);

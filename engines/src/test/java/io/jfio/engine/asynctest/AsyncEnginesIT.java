@@ -17,10 +17,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
@@ -89,38 +91,48 @@ class AsyncEnginesIT {
         }
     }
 
+    /** Every engine option the async engines take, alone and combined. */
+    static List<String> everyOption() {
+        return List.of(
+            "io_uring",
+            "io_uring:fixedbufs",
+            "io_uring:registerfiles",
+            "io_uring:nonvectored=0",
+            "io_uring:nonvectored=1",
+            "io_uring:sqthread_poll",
+            "io_uring:sqthread_poll+sqthread_poll_cpu=0",
+            "io_uring:force_async=2",
+            "io_uring:nowait=1",
+            "io_uring:uncached=1", // ignored with O_DIRECT, as in fio
+            "io_uring:defer_taskrun=0",
+            "io_uring:fixedbufs+registerfiles+nonvectored=0",
+            "io_uring:fixedbufs+nowait=1+force_async=3",
+            "io_uring:sqthread_poll+fixedbufs+nonvectored=0",
+            "libaio",
+            "libaio:userspace_reap",
+            "libaio:nowait=1",
+            "libaio:libaio_vectored=1",
+            "libaio:userspace_reap+libaio_vectored=1+nowait=1");
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {
-        "io_uring",
-        "io_uring:fixedbufs",
-        "io_uring:registerfiles",
-        "io_uring:nonvectored=0",
-        "io_uring:nonvectored=1",
-        "io_uring:sqthread_poll",
-        "io_uring:sqthread_poll+sqthread_poll_cpu=0",
-        "io_uring:force_async=2",
-        "io_uring:nowait=1",
-        "io_uring:uncached=1", // ignored with O_DIRECT, as in fio
-        "io_uring:defer_taskrun=0",
-        "io_uring:fixedbufs+registerfiles+nonvectored=0",
-        "io_uring:fixedbufs+nowait=1+force_async=3",
-        "io_uring:sqthread_poll+fixedbufs+nonvectored=0",
-        "libaio",
-        "libaio:userspace_reap",
-        "libaio:nowait=1",
-        "libaio:libaio_vectored=1",
-        "libaio:userspace_reap+libaio_vectored=1+nowait=1",
-    })
-    void everyOptionWritesSyncsAndReadsBack(String spec) throws EngineException {
-        long s = ++seed;
-        JobDriver.Result w = job(spec, IoDirection.WRITE, 16, 4, 512, s, 64);
+    @MethodSource("everyOption")
+    void everyOptionSyncsThroughTheEngine(String spec) throws EngineException {
+        JobDriver.Result w = job(spec, IoDirection.WRITE, 16, 4, 512, ++seed, 64);
         assertTrue(w.syncs >= 7, "fsync/fdatasync went through the engine: " + w.syncs);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("everyOption")
+    void everyOptionReadsBackWhatItWrote(String spec) throws EngineException {
+        long s = ++seed;
+        job(spec, IoDirection.WRITE, 16, 4, 512, s, 64);
         job(spec, IoDirection.READ, 16, 4, 512, s, 0);
     }
 
     @ParameterizedTest(name = "QD{0} batch {1}")
     @CsvSource({"1,1", "32,1", "32,8", "32,32", "64,16"})
-    void batchingAndDepths(int qd, int batch) throws EngineException {
+    void everyEngineRoundTripsAtEachDepthWithEachBatch(int qd, int batch) throws EngineException {
         long s = ++seed;
         job("libaio", IoDirection.WRITE, qd, batch, 1024, s, 0);
         job("io_uring", IoDirection.READ, qd, batch, 1024, s, 0);
@@ -221,14 +233,28 @@ class AsyncEnginesIT {
     }
 
     @Test
-    void sqthreadPollRingsHaveNoDeferTaskrunAndRegisterFiles() throws EngineException {
+    void sqthreadPollRingsHaveNoDeferTaskrun() throws EngineException {
+        withSqthreadPoll((e3, f) -> {
+            assertTrue(e3.ring().hasFlag(Uring.SETUP_SQPOLL));
+            assertFalse(e3.ring().hasFlag(Uring.SETUP_DEFER_TASKRUN), "SQPOLL excludes DEFER_TASKRUN");
+        });
+    }
+
+    @Test
+    void sqthreadPollRegistersTheFiles() throws EngineException {
+        withSqthreadPoll((e3, f) -> assertTrue(f.engineSlot >= 0, "sqthread_poll implies registerfiles"));
+    }
+
+    private interface OpenRing {
+        void check(IoUringEngine e, IoFile f);
+    }
+
+    private void withSqthreadPoll(OpenRing check) throws EngineException {
         IoFile f = new IoFile(loop.device(), 0);
         IoUringEngine e3 = new IoUringEngine();
         JobDriver.open(e3, 8, BS, true, Map.of("sqthread_poll", "1"), f);
         try {
-            assertTrue(e3.ring().hasFlag(Uring.SETUP_SQPOLL));
-            assertFalse(e3.ring().hasFlag(Uring.SETUP_DEFER_TASKRUN), "SQPOLL excludes DEFER_TASKRUN");
-            assertTrue(f.engineSlot >= 0, "sqthread_poll implies registerfiles");
+            check.check(e3, f);
         } finally {
             JobDriver.close(e3, f);
         }
@@ -287,12 +313,8 @@ class AsyncEnginesIT {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"io_uring", "io_uring:registerfiles", "libaio"})
-    void trimAndSyncFileRange(String spec) throws EngineException {
-        IoFile f = new IoFile(loop.device(), 0);
-        IoEngine e = engine(spec);
-        JobDriver d = JobDriver.open(e, 4, BS, true, options(spec), f);
-        try {
-            io.jfio.engine.IoUnit u = d.ioUnits().get(0);
+    void trimDiscardsOnTheDevice(String spec) throws EngineException {
+        withEngine(spec, (e, f, u) -> {
             u.file = f;
             u.ddir = IoDirection.TRIM;
             u.offset = 1 << 20;
@@ -307,6 +329,14 @@ class AsyncEnginesIT {
             assertEquals(spec.startsWith("io_uring") ? io.jfio.engine.QueueStatus.QUEUED
                 : io.jfio.engine.QueueStatus.COMPLETED, st, "io_uring discards through the ring on 6.12+");
             assertEquals(64 << 10, u.result, "discard on a loop device");
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"io_uring", "io_uring:registerfiles", "libaio"})
+    void syncFileRangeGoesThroughTheQueue(String spec) throws EngineException {
+        withEngine(spec, (e, f, u) -> {
+            u.file = f;
             u.ddir = IoDirection.SYNC_FILE_RANGE;
             u.offset = 0;
             u.length = 1 << 20;
@@ -315,6 +345,20 @@ class AsyncEnginesIT {
             e.commit();
             assertEquals(1, e.getEvents(1, 1, -1));
             assertEquals(0, e.event(0).result);
+        });
+    }
+
+    private interface OneUnit {
+        void check(IoEngine e, IoFile f, io.jfio.engine.IoUnit u) throws EngineException;
+    }
+
+    /** The engine of spec open on the loop device, with its first I/O unit; closed after the check. */
+    private void withEngine(String spec, OneUnit check) throws EngineException {
+        IoFile f = new IoFile(loop.device(), 0);
+        IoEngine e = engine(spec);
+        JobDriver d = JobDriver.open(e, 4, BS, true, options(spec), f);
+        try {
+            check.check(e, f, d.ioUnits().get(0));
         } finally {
             JobDriver.close(e, f);
         }

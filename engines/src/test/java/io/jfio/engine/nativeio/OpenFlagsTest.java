@@ -8,20 +8,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class OpenFlagsTest {
 
     @Test
-    void aReadingJobOpensReadOnlyAndNeverCreates() {
+    void aReadingJobOpensReadOnlyWithoutCreate() {
         assertEquals(OpenFlags.O_RDONLY | OpenFlags.O_CLOEXEC, OpenFlags.forJob(false, false, true, 0));
     }
 
     @Test
-    void aWritingJobOpensReadWriteAndCreatesOnlyWhenAllowed() {
+    void aWritingJobThatMayCreateOpensReadWriteWithCreate() {
         assertEquals(OpenFlags.O_RDWR | OpenFlags.O_CREAT | OpenFlags.O_CLOEXEC, OpenFlags.forJob(true, false, true, 0));
+    }
+
+    @Test
+    void aWritingJobThatMayNotCreateOpensReadWriteWithoutCreate() {
         assertEquals(OpenFlags.O_RDWR | OpenFlags.O_CLOEXEC, OpenFlags.forJob(true, false, false, 0));
     }
 
     @Test
-    void directAndSyncAreAdded() {
+    void directIsAdded() {
         int f = OpenFlags.forJob(false, true, false, OpenFlags.O_DSYNC);
         assertEquals(OpenFlags.O_DIRECT, f & OpenFlags.O_DIRECT);
+    }
+
+    @Test
+    void theSyncFlagIsAdded() {
+        int f = OpenFlags.forJob(false, true, false, OpenFlags.O_DSYNC);
         assertEquals(OpenFlags.O_DSYNC, f & OpenFlags.O_DSYNC);
     }
 

@@ -64,22 +64,55 @@ class FallocFtruncateTest {
     }
 
     @Test
-    void fallocAllocatesKeepsSizeAndPunches() throws Exception {
+    void fallocWritesGrowTheFile() throws Exception {
+        withFalloc((e, f) -> {
+            assertEquals(65536, io(e, f, IoDirection.WRITE, 0, 65536).result);
+            assertEquals(65536, Files.size(file), "a write is fallocate without KEEP_SIZE: the file grows");
+        });
+    }
+
+    @Test
+    void fallocReadsAllocateAndKeepTheSize() throws Exception {
+        withFalloc((e, f) -> {
+            io(e, f, IoDirection.WRITE, 0, 65536);
+            assertEquals(65536, io(e, f, IoDirection.READ, 65536, 65536).result);
+            assertEquals(65536, Files.size(file), "a read is fallocate with KEEP_SIZE");
+            assertTrue(allocated() >= 131072, () -> "both blocks allocated: " + allocated());
+        });
+    }
+
+    @Test
+    void fallocTrimsPunchAHole() throws Exception {
+        withFalloc((e, f) -> {
+            io(e, f, IoDirection.WRITE, 0, 65536);
+            io(e, f, IoDirection.READ, 65536, 65536);
+            assertEquals(65536, io(e, f, IoDirection.TRIM, 0, 65536).result);
+            assertTrue(allocated() <= 65536 + 4096, () -> "trim punched the first block: " + allocated());
+        });
+    }
+
+    @Test
+    void fallocSyncsSucceed() throws Exception {
+        withFalloc((e, f) -> assertEquals(0, io(e, f, IoDirection.SYNC, 0, 0).result));
+    }
+
+    private interface FallocCheck {
+        void check(IoEngine e, IoFile f) throws Exception;
+    }
+
+    /** The falloc engine with the test's file open; closed after the check, also when it fails. */
+    private void withFalloc(FallocCheck check) throws Exception {
         IoEngine e = EngineRegistry.load().resolve("falloc").create();
         TestContext ctx = new TestContext(buffers, 1);
         IoFile f = ctx.file(file.toString());
         e.init(ctx);
         e.openFile(f, OpenFlags.forJob(false, true, true, 0)); // falloc creates and opens O_RDWR itself
-        assertEquals(65536, io(e, f, IoDirection.WRITE, 0, 65536).result);
-        assertEquals(65536, Files.size(file), "a write is fallocate without KEEP_SIZE: the file grows");
-        assertEquals(65536, io(e, f, IoDirection.READ, 65536, 65536).result);
-        assertEquals(65536, Files.size(file), "a read is fallocate with KEEP_SIZE");
-        assertTrue(allocated() >= 131072, () -> "both blocks allocated: " + allocated());
-        assertEquals(65536, io(e, f, IoDirection.TRIM, 0, 65536).result);
-        assertTrue(allocated() <= 65536 + 4096, () -> "trim punched the first block: " + allocated());
-        assertEquals(0, io(e, f, IoDirection.SYNC, 0, 0).result);
-        e.closeFile(f);
-        e.cleanup();
+        try {
+            check.check(e, f);
+        } finally {
+            e.closeFile(f);
+            e.cleanup();
+        }
     }
 
     @Test

@@ -30,18 +30,24 @@ class NvmeNamespaceTest {
     }
 
     @Test
-    void decodesActiveFormatAndSize() {
+    void decodesA512ByteFormatAndItsSize() {
         NvmeNamespace ns = NvmeNamespace.parse(1, identify(0, 2097152));
         assertEquals(512, ns.lbaSize());
         assertEquals(9, ns.lbaShift());
         assertEquals(1L << 30, ns.sizeBytes());
         assertFalse(ns.extendedLba());
+    }
 
+    @Test
+    void separateMetadataLeavesTheDataBufferOnlyData() {
         NvmeNamespace ns4k = NvmeNamespace.parse(2, identify(1, 1000));
         assertEquals(4096, ns4k.lbaDataSize());
         assertEquals(8, ns4k.metadataSize());
         assertEquals(4096, ns4k.lbaSize(), "separate metadata: data buffer holds only data");
+    }
 
+    @Test
+    void extendedLbasHoldTheMetadataInTheBlock() {
         NvmeNamespace ext = NvmeNamespace.parse(2, identify(0x11, 1000));
         assertTrue(ext.extendedLba());
         assertEquals(4104, ext.lbaSize());
@@ -100,17 +106,29 @@ class NvmeNamespaceTest {
 
     /** fio 3.42's value sets; UringCmdOptionsFioIT checks them against fio itself. */
     @Test
-    void writeModeAndPiOptions() throws Exception {
+    void aBadWriteModeIsAParseError() {
         EngineException bad = assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("write_mode", "bad")));
         assertEquals("fio: failed parsing write_mode", bad.getMessage());
+    }
+
+    @Test
+    void writeModeUncorIsRefusedAsUnsupported() {
         EngineException uncor = assertThrows(EngineException.class,
             () -> UringCmdOptions.parse(Map.of("write_mode", "uncor")));
         assertTrue(uncor.getMessage().startsWith("fio: write_mode=uncor is not supported by jfio"), uncor.getMessage());
+    }
+
+    @Test
+    void unsupportedVerifyAndPiValuesAreRefused() {
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("verify_mode", "compare")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("md_per_io_size", "8")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("pi_chk", "GUARD")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("pi_act", "2")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("readfua", "")));
+    }
+
+    @Test
+    void supportedWriteModeAndPiValuesParse() throws Exception {
         UringCmdOptions o = UringCmdOptions.parse(Map.of("write_mode", "write", "verify_mode", "read",
             "pi_act", "0", "apptag", "0x10", "apptag_mask", "0xff", "deac", "1", "readfua", "1"));
         assertTrue(o.readFua);
