@@ -19,14 +19,24 @@ class CreateOnlyTest {
     Path dir;
 
     @Test
-    void createOnlyLaysOutTheFileAndDoesNoIo() throws Exception {
-        Path f = dir.resolve("co.dat");
-        Jobs.Result r = Jobs.run("[co]\nfilename=" + f + "\nrw=write\nbs=4k\nsize=2m\ncreate_only=1\n", "normal", false);
-        assertEquals(0, r.rc, r.err());
+    void createOnlyLaysOutTheFile() throws Exception {
+        Jobs.Result r = createOnly();
         assertTrue(r.out().contains("co: Laying out IO file (1 file / 2MiB)"), r.out());
-        assertEquals(2L << 20, Files.size(f));
+        assertEquals(2L << 20, Files.size(dir.resolve("co.dat")));
+    }
+
+    @Test
+    void createOnlyDoesNoIo() throws Exception {
+        Jobs.Result r = createOnly();
         long[] bytes = r.run.jobs().get(0).stats().ioBytes;
         assertEquals(0, bytes[0] + bytes[1] + bytes[2], "no I/O after the layout");
         assertFalse(r.out().contains("co: (groupid="), "fio prints no job block for a job without I/O:\n" + r.out());
+    }
+
+    private Jobs.Result createOnly() {
+        Path f = dir.resolve("co.dat");
+        Jobs.Result r = Jobs.run("[co]\nfilename=" + f + "\nrw=write\nbs=4k\nsize=2m\ncreate_only=1\n", "normal", false);
+        assertEquals(0, r.rc, r.err());
+        return r;
     }
 }

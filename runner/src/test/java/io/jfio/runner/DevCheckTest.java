@@ -12,14 +12,24 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 /** jfio's refusal of a missing /dev name (fio would create a regular file in devtmpfs). */
 class DevCheckTest {
     @Test
-    void missingDeviceIsRefusedWithOneLineAndNothingCreated() {
-        Path missing = Path.of("/dev/jfio-test-no-such-device");
-        Jobs.Result r = Jobs.run("[w]\nrw=randwrite\nbs=4k\nsize=1m\nfilename=" + missing + "\n", "normal", false);
+    void aMissingDeviceIsRefusedWithOneLine() {
+        Jobs.Result r = writeToMissingDevice();
         assertEquals(1, r.rc);
-        assertEquals("jfio: " + missing + " does not exist; refusing to create a regular file under /dev"
+        assertEquals("jfio: " + MISSING + " does not exist; refusing to create a regular file under /dev"
                 + " (a mistyped device name?)\n", r.err());
         assertEquals("", r.out());
-        assertFalse(Files.exists(missing));
+    }
+
+    @Test
+    void aMissingDeviceIsNotCreated() {
+        writeToMissingDevice();
+        assertFalse(Files.exists(MISSING));
+    }
+
+    private static final Path MISSING = Path.of("/dev/jfio-test-no-such-device");
+
+    private static Jobs.Result writeToMissingDevice() {
+        return Jobs.run("[w]\nrw=randwrite\nbs=4k\nsize=1m\nfilename=" + MISSING + "\n", "normal", false);
     }
 
     @Test

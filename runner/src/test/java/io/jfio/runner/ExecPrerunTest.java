@@ -23,17 +23,27 @@ class ExecPrerunTest {
     Path dir;
 
     @Test
-    void prerunAndPostrunRunAroundTheIo() throws Exception {
+    void prerunOutputIsSavedBeforeTheIo() throws Exception {
+        Jobs.Result r = preAndPostrun();
+        assertTrue(r.out().contains("ex : Saving output of prerun in ex.prerun.txt\n"), r.out());
+        assertEquals("pre-42\nto-stderr\n", Files.readString(dir.resolve("ex.prerun.txt")), "stdout and stderr, via sh");
+    }
+
+    @Test
+    void postrunSeesTheWrittenFile() throws Exception {
+        Jobs.Result r = preAndPostrun();
+        assertTrue(r.out().contains("ex : Saving output of postrun in ex.postrun.txt\n"), r.out());
+        assertEquals("65536\n", Files.readString(dir.resolve("ex.postrun.txt")), "the postrun sees the written file");
+        assertEquals(65536, r.run.jobs().get(0).stats().ioBytes[1]);
+    }
+
+    private Jobs.Result preAndPostrun() {
         Path f = dir.resolve("ex.dat");
         Jobs.Result r = Jobs.run("[ex]\nfilename=" + f + "\nrw=write\nbs=4k\nsize=64k\n"
                 + "exec_prerun=cd " + dir + " && (echo pre-$((6*7)) && echo to-stderr >&2)\n"
                 + "exec_postrun=cd " + dir + " && stat -c %s " + f + "\n", "normal", false);
         assertEquals(0, r.rc, r.err());
-        assertTrue(r.out().contains("ex : Saving output of prerun in ex.prerun.txt\n"), r.out());
-        assertTrue(r.out().contains("ex : Saving output of postrun in ex.postrun.txt\n"), r.out());
-        assertEquals("pre-42\nto-stderr\n", Files.readString(dir.resolve("ex.prerun.txt")), "stdout and stderr, via sh");
-        assertEquals("65536\n", Files.readString(dir.resolve("ex.postrun.txt")), "the postrun sees the written file");
-        assertEquals(65536, r.run.jobs().get(0).stats().ioBytes[1]);
+        return r;
     }
 
     @Test

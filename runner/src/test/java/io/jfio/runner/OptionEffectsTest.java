@@ -172,18 +172,21 @@ class OptionEffectsTest {
     }
 
     @Test
-    void offsetAlignAndOpenfilesDoTheSameIos() throws Exception {
-        String[] jobs = {
-            SMALL + "rw=read\nsize=1m\noffset=1000\noffset_align=64k\nfilename=DIR/f\n",
-            SMALL + "rw=randread\nsize=256k\nnrfiles=2\nopenfiles=2\ndirectory=DIR\n",
-        };
-        for (String job : jobs) {
-            Outcome[] o = both(job, "json");
-            long a = o[0].job(0).get("read").getLong("total_ios");
-            long b = o[1].job(0).get("read").getLong("total_ios");
-            System.out.println(job.substring(SMALL.length()).replace('\n', ' ') + "-> total_ios fio " + a + ", jfio " + b);
-            assertEquals(a, b, job);
-        }
+    void offsetAlignDoesTheSameIos() throws Exception {
+        sameTotalIos(SMALL + "rw=read\nsize=1m\noffset=1000\noffset_align=64k\nfilename=DIR/f\n");
+    }
+
+    @Test
+    void openfilesDoesTheSameIos() throws Exception {
+        sameTotalIos(SMALL + "rw=randread\nsize=256k\nnrfiles=2\nopenfiles=2\ndirectory=DIR\n");
+    }
+
+    private void sameTotalIos(String job) throws Exception {
+        Outcome[] o = both(job, "json");
+        long a = o[0].job(0).get("read").getLong("total_ios");
+        long b = o[1].job(0).get("read").getLong("total_ios");
+        System.out.println(job.substring(SMALL.length()).replace('\n', ' ') + "-> total_ios fio " + a + ", jfio " + b);
+        assertEquals(a, b, job);
     }
 
     /** gtod_reduce and disable_*: which latency lines the report has (fio measures and prints none of the disabled). */
@@ -282,8 +285,8 @@ class OptionEffectsTest {
 
     /** Job ordering and ending: wait_for, startdelay, exitall (exit_what), exitall_on_error. */
     @Test
-    void jobOrderingAndEndingAsFio() throws Exception {
-        String g = "[global]\nioengine=psync\nrw=read\nbs=4k\nsize=256k\n";
+    void waitForStartsAJobAfterTheOtherAsFio() throws Exception {
+        String g = ORDERING_GLOBAL;
         // wait_for: b (a writer: its file's mtime is when it ran) starts after a's second of reading
         Outcome[] o = both(g + "[a]\nfilename=DIR/a\ntime_based\nruntime=1\n[b]\nrw=write\nfilename=DIR/b\nwait_for=a\n",
                 "json");
@@ -292,13 +295,23 @@ class OptionEffectsTest {
             System.out.println("wait_for=a: b wrote " + gap + " ms after a was laid out");
             assertTrue(gap >= 900, "b wrote " + gap + " ms after a was laid out");
         }
+    }
+
+    @Test
+    void startdelayDelaysTheJobAsFio() throws Exception {
+        String g = ORDERING_GLOBAL;
         // startdelay: the writer a runs a second after the reader b's file was laid out
-        o = both(g + "[a]\nrw=write\nfilename=DIR/a\nstartdelay=1\n[b]\nfilename=DIR/b\n", "json");
+        Outcome[] o = both(g + "[a]\nrw=write\nfilename=DIR/a\nstartdelay=1\n[b]\nfilename=DIR/b\n", "json");
         for (Outcome x : o) {
             long gap = x.mtimes().get("a") - x.mtimes().get("b");
             System.out.println("startdelay=1: a wrote " + gap + " ms after b was laid out");
             assertTrue(gap >= 900, "a wrote " + gap + " ms after b was laid out");
         }
+    }
+
+    @Test
+    void exitallStopsTheOtherJobsAsFio() throws Exception {
+        String g = ORDERING_GLOBAL;
         String longB = "[b]\nfilename=DIR/b\ntime_based\nruntime=20\n";
         String[] stoppers = {
             g + "[a]\nfilename=DIR/a\nexitall\n" + longB,
@@ -306,23 +319,30 @@ class OptionEffectsTest {
             g + "[a]\nrw=write\nfilename=/dev/full\nexitall_on_error\n" + longB,
         };
         for (String job : stoppers) {
-            o = both(job, "json");
+            Outcome[] o = both(job, "json");
             for (Outcome x : o) {
                 long ms = x.job(1).get("read").getLong("runtime");
                 System.out.println(job.substring(g.length()).replace('\n', ' ') + "-> b ran " + ms + " ms");
                 assertTrue(ms < 10_000, "b ran " + ms + " ms: " + job);
             }
         }
+    }
+
+    @Test
+    void exitallLeavesAJobOfAnotherGroupRunningAsFio() throws Exception {
         // exit_what=group (the default) leaves a job of another group running
-        o = both(g + "[a]\nfilename=DIR/a\nexitall\n" + longB.replace("runtime=20", "runtime=2") + "new_group\n", "json");
+        Outcome[] o = both(ORDERING_GLOBAL + "[a]\nfilename=DIR/a\nexitall\n"
+                + "[b]\nfilename=DIR/b\ntime_based\nruntime=2\nnew_group\n", "json");
         for (Outcome x : o) {
             assertTrue(x.job(1).get("read").getLong("runtime") >= 1900, "b was stopped");
         }
     }
 
-    /** Sampling and pacing: bwavgtime/iopsavgtime sample counts, rate_cycle, rate_ignore_thinktime. */
+    private static final String ORDERING_GLOBAL = "[global]\nioengine=psync\nrw=read\nbs=4k\nsize=256k\n";
+
+    /** bwavgtime/iopsavgtime: the sample counts. */
     @Test
-    void samplingAndPacingAsFio() throws Exception {
+    void avgtimeWindowsGiveFiosSampleCounts() throws Exception {
         String job = "[j]\nioengine=psync\nrw=read\nbs=4k\nsize=4m\nfilename=DIR/f\ntime_based\nruntime=2\n"
                 + "rate_iops=2000\nbwavgtime=250\niopsavgtime=1000\n";
         Outcome[] o = both(job, "json");
@@ -345,20 +365,28 @@ class OptionEffectsTest {
                 assertTrue(Math.abs(n[0] - n[1]) <= 2, k + ": fio " + n[0] + ", jfio " + n[1]);
             }
         }
+    }
+
+    @Test
+    void rateIopsMinNotMetStopsTheJobAfterRateCycleAsFio() throws Exception {
         // rate_iops_min not met: fio stops the job after rate_cycle with an error
-        job = "[j]\nioengine=psync\nrw=read\nbs=4k\nsize=4m\nfilename=DIR/f\ntime_based\nruntime=10\nthinktime=10000\n"
+        String job = "[j]\nioengine=psync\nrw=read\nbs=4k\nsize=4m\nfilename=DIR/f\ntime_based\nruntime=10\nthinktime=10000\n"
                 + "rate_iops_min=1000\nrate_cycle=500\n";
-        o = both(job, "json");
+        Outcome[] o = both(job, "json");
         for (Outcome x : o) {
             long ms = x.job(0).get("read").getLong("runtime");
             System.out.println("rate_iops_min not met, rate_cycle=500: rc " + x.rc() + ", ran " + ms + " ms");
             assertNotEquals(0, x.rc());
             assertTrue(ms < 5000, "ran " + ms + " ms");
         }
+    }
+
+    @Test
+    void rateIgnoreThinktimeKeepsTheRateAcrossThinkPausesAsFio() throws Exception {
         // rate_ignore_thinktime: the rate is kept across the think pauses instead of catching up
-        job = "[j]\nioengine=psync\nrw=read\nbs=4k\nsize=4m\nfilename=DIR/f\ntime_based\nruntime=2\nrate_iops=500\n"
+        String job = "[j]\nioengine=psync\nrw=read\nbs=4k\nsize=4m\nfilename=DIR/f\ntime_based\nruntime=2\nrate_iops=500\n"
                 + "thinktime=200000\nthinktime_blocks=100\nrate_ignore_thinktime=1\n";
-        o = both(job, "json");
+        Outcome[] o = both(job, "json");
         long a = o[0].job(0).get("read").getLong("total_ios");
         long b = o[1].job(0).get("read").getLong("total_ios");
         System.out.println("rate_ignore_thinktime: total_ios fio " + a + ", jfio " + b);

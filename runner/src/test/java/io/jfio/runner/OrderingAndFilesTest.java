@@ -26,8 +26,12 @@ class OrderingAndFilesTest {
     Path dir;
 
     @Test
-    void colonListsAndEscapes() {
+    void colonListsSplitOnUnescapedColonsOnly() {
         assertEquals(List.of("/dev/a:b", "/dev/c", "/dev/d"), io.jfio.jobfile.ColonList.split("/dev/a\\:b:/dev/c::/dev/d:"));
+    }
+
+    @Test
+    void fileNamesExpandTheirKeywordsInAnyCase() {
         assertEquals("j.3.0", FileNames.expand("$jobname.$jobnum.$filenum", "j", 3, 0));
         assertEquals("x-J-2-j", FileNames.expand("x-$JOBNAME-$FileNum-$jobname", "j", 0, 2).replace("x-j", "x-J"));
     }

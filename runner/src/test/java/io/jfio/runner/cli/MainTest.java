@@ -69,7 +69,7 @@ class MainTest {
     }
 
     @Test
-    void brokenFileGivesOneLineWithFileAndLine(@TempDir Path dir) throws IOException {
+    void aBrokenFileGivesOneLineWithItsLocation(@TempDir Path dir) throws IOException {
         Path broken = dir.resolve("broken.fio");
         Files.writeString(broken, "[job]\nrw=randread\nbs=8k\niodepth=abc\n");
         CorpusAcceptanceTest.Outcome o = jfio("--parse-only", broken.toString());
@@ -79,14 +79,17 @@ class MainTest {
         assertTrue(o.err().contains("iodepth"), o.err());
         assertFalse(o.err().contains("Exception"));
         assertEquals("", o.out());
+    }
 
+    @Test
+    void aMissingFileCannotBeOpened(@TempDir Path dir) {
         CorpusAcceptanceTest.Outcome missing = jfio("--parse-only", dir.resolve("nope.fio").toString());
         assertEquals(1, missing.status());
         assertTrue(missing.err().contains("unable to open"));
     }
 
     @Test
-    void warningsNameFileAndLine(@TempDir Path dir) throws IOException {
+    void warningsNameTheirLocation(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("trap.fio");
         Files.writeString(f, "[job]\nbs = 8k\n");
         CorpusAcceptanceTest.Outcome o = jfio("--parse-only", f.toString());
@@ -148,12 +151,16 @@ class MainTest {
     }
 
     @Test
-    void helpOnOptionsAndEngines() {
+    void cmdhelpDescribesOptions() {
         CorpusAcceptanceTest.Outcome bs = jfio("--cmdhelp=bs");
         assertEquals(0, bs.status());
         assertTrue(bs.out().contains("blocksize") && bs.out().contains("4096"), bs.out());
         assertEquals(0, jfio("--cmdhelp=nosuchoption").status());
         assertTrue(jfio("--cmdhelp").out().contains("iodepth"));
+    }
+
+    @Test
+    void enghelpListsEngines() {
         CorpusAcceptanceTest.Outcome eng = jfio("--enghelp");
         assertEquals(0, eng.status());
         assertTrue(eng.out().startsWith("Available IO engines:"));
@@ -161,7 +168,7 @@ class MainTest {
     }
 
     @Test
-    void sectionFilterAndCommandLineJobs(@TempDir Path dir) throws IOException {
+    void sectionPicksOneJobOfAFile(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("two.fio");
         Files.writeString(f, "[a]\nbs=8k\n[b]\nbs=16k\n");
         CorpusAcceptanceTest.Outcome o = jfio("--showcmd", "--section=b", f.toString());

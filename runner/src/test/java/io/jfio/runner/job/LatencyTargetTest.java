@@ -59,7 +59,7 @@ class LatencyTargetTest {
     }
 
     @Test
-    void aMissBisectsDownAndTheSearchSettlesBelowIt() {
+    void aMissBisectsTheDepthDownToTheLastGoodOne() {
         LatencyTarget t = target("latency_target=10ms\n", 32);
         long ios = 0;
         for (int i = 0; i < 4; i++) {

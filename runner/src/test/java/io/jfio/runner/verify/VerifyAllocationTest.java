@@ -28,7 +28,7 @@ class VerifyAllocationTest {
     private static final long BOUND = 512 * 1024;
 
     @Test
-    void writeAndReadBackAllocateNothingPerIo() throws Exception {
+    void verifyingJobsAllocateNothingPerIo() throws Exception {
         Path dir = Path.of("/dev/shm");
         Assumptions.assumeTrue(Files.isDirectory(dir), "no /dev/shm");
         Path file = Files.createTempFile(dir, "verify-alloc", ".dat");

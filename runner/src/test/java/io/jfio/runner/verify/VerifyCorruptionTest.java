@@ -41,31 +41,23 @@ class VerifyCorruptionTest {
     }
 
     @Test
-    void everyDamagedBlockIsReportedAndVerifyOnlyWritesNothing() throws Exception {
-        Path f = Files.createTempFile(Path.of("/tmp"), "verify-corrupt", ".dat");
+    void verifyOnlyWritesNothingToIntactData() throws Exception {
+        Path f = written();
         try {
-            Files.delete(f);
-            StringBuilder log = new StringBuilder();
-            String[] write = java.util.Arrays.stream(job(f)).filter(a -> !a.startsWith("--verify_only"))
-                    .toArray(String[]::new);
-            assertEquals(0, VerifyCrossToolTest.jfio(write, log), log.toString());
-
             String clean = sha(f);
             StringBuilder ok = new StringBuilder();
             assertEquals(0, VerifyCrossToolTest.jfio(job(f), ok), ok.toString());
             assertEquals(clean, sha(f), "verify_only=1 changed the file");
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
 
-            Random r = new Random(42);
-            TreeSet<Long> damaged = new TreeSet<>();
-            while (damaged.size() < 7) {
-                damaged.add((long) r.nextInt(BLOCKS) * 4096);
-            }
-            for (long b : damaged) {
-                // past the 52-byte header and checksum: the data checksum must catch it
-                VerifyCrossToolTest.flip(f, b + 100 + r.nextInt(3900));
-            }
-            String corrupt = sha(f);
-
+    @Test
+    void everyDamagedBlockIsReportedWithContinueOnError() throws Exception {
+        Path f = written();
+        try {
+            TreeSet<Long> damaged = damage(f);
             StringBuilder all = new StringBuilder();
             assertEquals(0, VerifyCrossToolTest.jfio(job(f, "--continue_on_error=verify"), all), all.toString());
             TreeSet<Long> seen = new TreeSet<>();
@@ -77,14 +69,45 @@ class VerifyCorruptionTest {
             }
             assertEquals(damaged, seen, all.toString());
             assertTrue(all.toString().contains("err=84 ()"), all.toString());
-            assertEquals(corrupt, sha(f), "verify_only=1 changed the damaged file");
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
 
+    @Test
+    void verifyOnlyWritesNothingToDamagedData() throws Exception {
+        Path f = written();
+        try {
+            damage(f);
+            String corrupt = sha(f);
+            VerifyCrossToolTest.jfio(job(f, "--continue_on_error=verify"), new StringBuilder());
+            assertEquals(corrupt, sha(f), "verify_only=1 changed the damaged file");
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
+
+    @Test
+    void withoutContinueOnErrorTheFirstDamagedBlockEndsTheJobWithFiosError() throws Exception {
+        Path f = written();
+        try {
+            damage(f);
             StringBuilder first = new StringBuilder();
             assertEquals(1, VerifyCrossToolTest.jfio(job(f), first), first.toString());
             assertEquals(1, count(first), first.toString());
             assertTrue(first.toString().contains("err=84/file:io_u.c:2290, func=io_u_sync_complete, error=Invalid or"
                     + " incomplete multibyte or wide character"), first.toString());
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
 
+    @Test
+    void verifyFatalStopsAtTheFirstDamagedBlockDespiteContinueOnError() throws Exception {
+        Path f = written();
+        try {
+            damage(f);
+            String corrupt = sha(f);
             StringBuilder fatal = new StringBuilder();
             VerifyCrossToolTest.jfio(job(f, "--continue_on_error=verify", "--verify_fatal=1"), fatal);
             assertEquals(1, count(fatal), fatal.toString());
@@ -92,6 +115,31 @@ class VerifyCorruptionTest {
         } finally {
             Files.deleteIfExists(f);
         }
+    }
+
+    /** A fresh file the job wrote (with its verify headers); the caller deletes it. */
+    private static Path written() throws Exception {
+        Path f = Files.createTempFile(Path.of("/tmp"), "verify-corrupt", ".dat");
+        Files.delete(f);
+        StringBuilder log = new StringBuilder();
+        String[] write = java.util.Arrays.stream(job(f)).filter(a -> !a.startsWith("--verify_only"))
+                .toArray(String[]::new);
+        assertEquals(0, VerifyCrossToolTest.jfio(write, log), log.toString());
+        return f;
+    }
+
+    /** Flips one byte in each of 7 seeded blocks; returns their offsets. */
+    private static TreeSet<Long> damage(Path f) throws Exception {
+        Random r = new Random(42);
+        TreeSet<Long> damaged = new TreeSet<>();
+        while (damaged.size() < 7) {
+            damaged.add((long) r.nextInt(BLOCKS) * 4096);
+        }
+        for (long b : damaged) {
+            // past the 52-byte header and checksum: the data checksum must catch it
+            VerifyCrossToolTest.flip(f, b + 100 + r.nextInt(3900));
+        }
+        return damaged;
     }
 
     private static int count(CharSequence s) {

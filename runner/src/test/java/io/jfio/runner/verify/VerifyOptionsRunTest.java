@@ -3,7 +3,7 @@ package io.jfio.runner.verify;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,25 +29,35 @@ class VerifyOptionsRunTest {
         return a.toArray(new String[0]);
     }
 
+    /** Verify options, each with the method it modifies. */
+    static List<String> verifyOptions() {
+        return List.of(
+            "--verify=pattern --verify_pattern=0xdeadbeef",
+            "--verify=pattern --verify_pattern=0x01020304 --verify_pattern_interval=512",
+            "--verify=crc32c --verify_backlog=8",
+            "--verify=crc32c --verify_backlog=8 --verify_backlog_batch=4",
+            "--verify=md5 --verify_write_sequence=0",
+            "--verify=crc32c --verify_header_seed=0",
+            "--verify=crc32c --verify_interval=1024 --verify_offset=100");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {
-        "--verify=pattern --verify_pattern=0xdeadbeef",
-        "--verify=pattern --verify_pattern=0x01020304 --verify_pattern_interval=512",
-        "--verify=crc32c --verify_backlog=8",
-        "--verify=crc32c --verify_backlog=8 --verify_backlog_batch=4",
-        "--verify=md5 --verify_write_sequence=0",
-        "--verify=crc32c --verify_header_seed=0",
-        "--verify=crc32c --verify_interval=1024 --verify_offset=100",
-    })
-    void optionsVerifyIntactDataAndCatchADamagedBlock(String extra) throws Exception {
+    @MethodSource("verifyOptions")
+    void optionsVerifyIntactData(String extra) throws Exception {
         Path f = Files.createTempFile(Path.of("/tmp"), "verify-opts", ".dat");
         try {
-            Files.delete(f);
-            StringBuilder log = new StringBuilder();
-            assertEquals(0, VerifyCrossToolTest.jfio(job(f, "write", extra), log), log.toString());
-            assertFalse(log.toString().contains("verify failed") || log.toString().contains("bad "), log.toString());
-            assertFalse(log.toString().contains("not supported by jfio"), log.toString());
+            writeVerified(f, extra);
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
 
+    @ParameterizedTest
+    @MethodSource("verifyOptions")
+    void optionsCatchADamagedBlock(String extra) throws Exception {
+        Path f = Files.createTempFile(Path.of("/tmp"), "verify-opts", ".dat");
+        try {
+            writeVerified(f, extra);
             // in the block's last verify_interval: fio (and jfio) count a block as failed by its last interval
             VerifyCrossToolTest.flip(f, 3 * 4096 + 3500);
             StringBuilder bad = new StringBuilder();
@@ -58,8 +68,17 @@ class VerifyOptionsRunTest {
         }
     }
 
+    /** Writes f with the options and verifies it in the same job: no failure, no unsupported option. */
+    private static void writeVerified(Path f, String extra) throws Exception {
+        Files.delete(f);
+        StringBuilder log = new StringBuilder();
+        assertEquals(0, VerifyCrossToolTest.jfio(job(f, "write", extra), log), log.toString());
+        assertFalse(log.toString().contains("verify failed") || log.toString().contains("bad "), log.toString());
+        assertFalse(log.toString().contains("not supported by jfio"), log.toString());
+    }
+
     @Test
-    void verifyDumpWritesTheReceivedAndExpectedBlocks() throws Exception {
+    void verifyDumpSavesTheBadBlockAsFioDoes() throws Exception {
         Path f = Files.createTempFile(Path.of("/tmp"), "verify-dump", ".dat");
         long off = 5 * 4096;
         Path received = Path.of(f.getFileName() + "." + off + ".received");

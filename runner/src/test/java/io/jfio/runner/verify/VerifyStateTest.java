@@ -95,14 +95,8 @@ class VerifyStateTest {
     }
 
     @Test
-    void inflightSlotsAndFileLayout() {
-        VerifyState s = new VerifyState(4, 4);
-        s.issued(0, 0);
-        s.issued(1, 1);
-        s.issued(2, 2);
-        s.completed(1);
-        s.issued(1, 3);
-        byte[] a = s.encode("a/b", 7, new long[] {0, 11, 22, 33, 0, 0});
+    void theFileLayoutIsFios() {
+        byte[] a = fourWritesOneCompleted();
         ByteBuffer b = ByteBuffer.wrap(a).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(5, b.getLong(0));
         assertEquals(144 + 4 * 8, b.getLong(8));
@@ -114,25 +108,33 @@ class VerifyStateTest {
         assertEquals(33, b.getInt(64));
         assertEquals('a', a[24 + 80]);
         assertEquals('/', a[24 + 81], "the name is kept as it is; only the file name escapes '/'");
+        assertEquals("local-a.b-7-verify.state", VerifyState.file(Path.of(""), "a/b", 7).toString());
+    }
+
+    @Test
+    void inflightSlotsFillLikeFiosRing() {
+        ByteBuffer b = ByteBuffer.wrap(fourWritesOneCompleted()).order(ByteOrder.LITTLE_ENDIAN);
         // fio's ring: write 3 takes the slot after the last one used, not the freed one
         assertEquals(0, b.getLong(24 + 144));
         assertEquals(-1L, b.getLong(24 + 152));
         assertEquals(2, b.getLong(24 + 160));
         assertEquals(3, b.getLong(24 + 168));
-        assertEquals("local-a.b-7-verify.state", VerifyState.file(Path.of(""), "a/b", 7).toString());
+    }
+
+    /** Writes 0, 1, 2 issued in slots 0..2, 1 completed, then write 3 issued in slot 1: encoded. */
+    private static byte[] fourWritesOneCompleted() {
+        VerifyState s = new VerifyState(4, 4);
+        s.issued(0, 0);
+        s.issued(1, 1);
+        s.issued(2, 2);
+        s.completed(1);
+        s.issued(1, 3);
+        return s.encode("a/b", 7, new long[] {0, 11, 22, 33, 0, 0});
     }
 
     @Test
-    void loadChecksVersionCrcAndStopsWhereTheWriterStopped(@TempDir Path dir) throws IOException {
-        VerifyState s = new VerifyState(2, 2);
-        for (int i = 0; i < 5; i++) {
-            s.issued(i % 2, i);
-            if (i < 4) {
-                s.completed(i % 2);
-            }
-        }
-        Path f = VerifyState.file(dir, "st", 0);
-        Files.write(f, s.encode("st", 0, null));
+    void aLoadedStateStopsWhereTheWriterStopped(@TempDir Path dir) throws IOException {
+        fiveWritesTheLastInFlight(dir);
         java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
         PrintStream out = new PrintStream(o, true);
         VerifyState.Loaded l = VerifyState.load(dir, "st", 0, out);
@@ -142,15 +144,42 @@ class VerifyStateTest {
         assertTrue(l.shouldStop(5, out));
         assertEquals("Stop verify because seq 4 was an inflight write\nStop verify because seq 5 >= 5\n",
                 o.toString().replace(System.lineSeparator(), "\n"));
+    }
+
+    @Test
+    void aStateWithABadCrcIsRefused(@TempDir Path dir) throws IOException {
+        Path f = fiveWritesTheLastInFlight(dir);
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        PrintStream out = new PrintStream(o, true);
         byte[] a = Files.readAllBytes(f);
         a[40] ^= 1;
         Files.write(f, a);
         o.reset();
         assertNull(VerifyState.load(dir, "st", 0, out));
         assertEquals("fio: verify state is corrupt", o.toString().trim());
-        o.reset();
+    }
+
+    @Test
+    void aMissingStateFileCannotBeOpened(@TempDir Path dir) throws IOException {
+        fiveWritesTheLastInFlight(dir);
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        PrintStream out = new PrintStream(o, true);
         assertNull(VerifyState.load(dir, "other", 0, out));
         assertTrue(o.toString().startsWith("fio: open state file: No such file or directory"), o.toString());
+    }
+
+    /** The state file of job st after five writes of which the last was still in flight. */
+    private static Path fiveWritesTheLastInFlight(Path dir) throws IOException {
+        VerifyState s = new VerifyState(2, 2);
+        for (int i = 0; i < 5; i++) {
+            s.issued(i % 2, i);
+            if (i < 4) {
+                s.completed(i % 2);
+            }
+        }
+        Path f = VerifyState.file(dir, "st", 0);
+        Files.write(f, s.encode("st", 0, null));
+        return f;
     }
 
     @Test
