@@ -44,7 +44,7 @@ class ExecPrerunIT {
     }
 
     @Test
-    void prerunAndPostrunAsFio() throws Exception {
+    void execHooksRunAroundTheJobAsFio() throws Exception {
         String seen = compare("[ex]\nfilename=@DIR@/ex.dat\nrw=write\nbs=4k\nsize=64k\n"
                 + "exec_prerun=cd @DIR@ && (echo pre && echo err >&2 && ls)\n"
                 + "exec_postrun=cd @DIR@ && stat -c %s ex.dat\n");

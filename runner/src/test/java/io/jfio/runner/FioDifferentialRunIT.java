@@ -52,7 +52,7 @@ class FioDifferentialRunIT {
     };
 
     @Test
-    void sizeBasedJobsMoveTheSameIosAndBytesAsFio(@Loop(mib = 64) LoopDevice dev) throws Exception {
+    void sizeBasedJobsMoveWhatFioMoves(@Loop(mib = 64) LoopDevice dev) throws Exception {
         assumeTrue(Files.isExecutable(FIO), "skipped: /usr/bin/fio is not installed");
         StringBuilder job = new StringBuilder("[global]\nioengine=psync\nfilename=" + dev.device() + "\n");
         for (int i = 0; i < JOBS.length; i++) {
@@ -86,7 +86,7 @@ class FioDifferentialRunIT {
 
     /** The submit/commit/reap loop against fio's with the (deterministic) null engine: same depth tables. */
     @Test
-    void batchingGivesFiosDepthSubmitAndCompleteDistributions() throws Exception {
+    void batchingGivesFiosIoDepthDistributions() throws Exception {
         assumeTrue(Files.isExecutable(FIO), "skipped: /usr/bin/fio is not installed");
         String[] variants = {
             "iodepth=8\niodepth_batch_submit=4",

@@ -65,7 +65,7 @@ class IoPrioIT {
     }
 
     @Test
-    void hintWithClassAndLevel() throws Exception {
+    void priohintWithAnIdlePrioclassAsFio() throws Exception {
         compare("rc=0 idle", "--prioclass=3", "--priohint=2");
     }
 }

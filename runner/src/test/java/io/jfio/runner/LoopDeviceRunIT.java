@@ -83,7 +83,30 @@ class LoopDeviceRunIT {
     }
 
     @Test
-    void stopEndsRunningJobsAndSkipsPendingOnes(@Loop(mib = 16) LoopDevice dev) throws Exception {
+    void stopEndsTheRunningJob(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        Stopped s = stopDuringTheFirstJob(dev);
+        Captured c = s.c();
+        assertEquals(0, c.rc, c.err.toString());
+        assertTrue(s.stoppedAt() != 0 && s.ms() < 5000, "ended " + s.ms() + " ms after the stop");
+        JobStats sa = c.run.jobs().get(0).stats();
+        assertTrue(sa.totalIoU[0] > 0 && sa.runtimeMicros[0] > 0, () -> "first job did I/O and has a runtime: ios " + sa.totalIoU[0] + ", runtime "
+                + sa.runtimeMicros[0] + " us\n" + c.out + c.err);
+        assertTrue(c.out.toString().contains("a: (groupid=0"), c.out.toString());
+    }
+
+    @Test
+    void stopSkipsThePendingJob(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        Captured c = stopDuringTheFirstJob(dev).c();
+        assertEquals(0, c.rc, c.err.toString());
+        assertEquals(0, c.run.jobs().get(1).stats().totalIoU[0], "stonewalled job never ran");
+    }
+
+    /** A stopped run, when the stop came (nanoTime, 0 if never) and how many ms later the run ended. */
+    private record Stopped(Captured c, long stoppedAt, long ms) {
+    }
+
+    /** Two 30 s jobs, the second stonewalled; the run is stopped once the first has read something. */
+    private static Stopped stopDuringTheFirstJob(LoopDevice dev) throws Exception {
         JobSpec a = Specs.job("a").set("rw", "read").set("filename", dev.device()).set("bs", 4096)
                 .set("time_based", 1).set("runtime", "30").build(0, 0, 0);
         JobSpec b = Specs.job("b").set("rw", "read").set("filename", dev.device()).set("bs", 4096)
@@ -110,13 +133,7 @@ class LoopDeviceRunIT {
         stopper.start();
         c.rc = c.run.execute();
         long ms = (System.nanoTime() - stoppedAt.get()) / 1_000_000L;
-        assertEquals(0, c.rc, c.err.toString());
-        assertTrue(stoppedAt.get() != 0 && ms < 5000, "ended " + ms + " ms after the stop");
-        JobStats sa = c.run.jobs().get(0).stats();
-        assertTrue(sa.totalIoU[0] > 0 && sa.runtimeMicros[0] > 0, () -> "first job did I/O and has a runtime: ios " + sa.totalIoU[0] + ", runtime "
-                + sa.runtimeMicros[0] + " us\n" + c.out + c.err);
-        assertEquals(0, c.run.jobs().get(1).stats().totalIoU[0], "stonewalled job never ran");
-        assertTrue(c.out.toString().contains("a: (groupid=0"), c.out.toString());
+        return new Stopped(c, stoppedAt.get(), ms);
     }
 
     private static boolean firstJobRead(Run run) {

@@ -50,7 +50,31 @@ class UncachedAndSignalIT {
     }
 
     @Test
-    void ctrlCStopsTheRunAndTheJsonReportIsStillWritten(@Loop(mib = 16) LoopDevice dev) throws Exception {
+    void ctrlCEndsTheRunAsFioDoes(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        Signalled s = ctrlC(dev);
+        assertEquals(128, s.status(), "fio's exit status after a signal\n" + s.err());
+        assertTrue(s.err().contains("fio: terminating on signal " + s.sig()), s.err());
+    }
+
+    @Test
+    void ctrlCStillWritesTheJsonReportOfTheIoDone(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        Signalled s = ctrlC(dev);
+        JsonNode doc = JsonParser.parseDocument(s.out());
+        List<JsonNode> jobs = doc.get("jobs").elements();
+        assertEquals(1, jobs.size());
+        long ios = jobs.get(0).get("read").getLong("total_ios");
+        long runtime = jobs.get(0).get("read").getLong("runtime");
+        assertTrue(ios > 0, "I/O done before the signal is reported");
+        // Stopped by the signal, well before its 60 s runtime.
+        assertTrue(runtime > 0 && runtime < 50_000, "runtime " + runtime);
+    }
+
+    /** How a signalled jfio ended: the signal sent, its exit status, stderr and stdout. */
+    private record Signalled(int sig, int status, String err, String out) {
+    }
+
+    /** Starts a 60 s JSON run on dev in a new JVM and interrupts it once its jobs run. */
+    private static Signalled ctrlC(LoopDevice dev) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // --eta=always: with JSON on stdout the status line goes to stderr, once the jobs run
         // (after the signal handlers are in): the sign that the run may be signalled.
@@ -88,16 +112,7 @@ class UncachedAndSignalIT {
         errReader.join(10_000);
         String err = errText.toString();
         System.out.printf("signal %d: exited %d ms after the signal, status %d%n", sig, ms, p.exitValue());
-        assertEquals(128, p.exitValue(), "fio's exit status after a signal\n" + err);
-        assertTrue(err.contains("fio: terminating on signal " + sig), err);
-        JsonNode doc = JsonParser.parseDocument(out);
-        List<JsonNode> jobs = doc.get("jobs").elements();
-        assertEquals(1, jobs.size());
-        long ios = jobs.get(0).get("read").getLong("total_ios");
-        long runtime = jobs.get(0).get("read").getLong("runtime");
-        assertTrue(ios > 0, "I/O done before the signal is reported");
-        // Stopped by the signal, well before its 60 s runtime.
-        assertTrue(runtime > 0 && runtime < 50_000, "runtime " + runtime);
+        return new Signalled(sig, p.exitValue(), err, out);
     }
 
     /** Whether process {@code pid} ignores signal {@code sig} (the SigIgn mask in /proc). */

@@ -106,7 +106,7 @@ class FioClientDrivesJfioServerIT {
     }
 
     @Test
-    void fiosNormalReportShowsJfiosMessagesAndNumbers() throws Exception {
+    void fiosNormalReportShowsWhatTheJfioServerSent() throws Exception {
         Path fio = FioVsJfio.fio342();
         Path job = job("proto-null.fio", "[j]\nioengine=null\nsize=8m\nbs=64k\nrw=write\n");
         FioVsJfio.Outcome o = FioVsJfio.run(List.of(fio.toString(), "--client=127.0.0.1," + server.port(),

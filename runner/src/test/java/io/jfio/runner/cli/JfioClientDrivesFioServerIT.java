@@ -115,18 +115,32 @@ class JfioClientDrivesFioServerIT {
     }
 
     @Test
-    void aDeadPortIsNamedAndTheOthersReported() throws Exception {
-        int dead;
-        try (ServerSocket s = new ServerSocket(0)) {
-            dead = s.getLocalPort();
-        }
-        Path a = job("proto-d.fio", "[d]\nioengine=null\nbs=4k\nrw=read\nsize=1m\n");
-        FioVsJfio.Outcome o = FioVsJfio.jfio(List.of("--output-format=json", "--client=127.0.0.1," + PORTS[0],
-                a.toString(), "--client=127.0.0.1," + dead, a.toString()));
+    void aDeadPortIsNamed() throws Exception {
+        int dead = deadPort();
+        FioVsJfio.Outcome o = withADeadPort(dead);
         assertEquals(1, o.rc(), o.err());
         assertTrue(o.err().contains("client 127.0.0.1," + dead + ": Connection refused"), o.err());
+    }
+
+    @Test
+    void theLiveServerBesideADeadPortIsReported() throws Exception {
+        FioVsJfio.Outcome o = withADeadPort(deadPort());
         assertEquals(256, JsonParser.parseDocument(o.out()).get("client_stats").elements().get(0).get("read")
                 .getLong("total_ios"));
+    }
+
+    /** A port nobody listens on (just closed). */
+    private static int deadPort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** jfio as the client of the first fio server and of the dead port. */
+    private FioVsJfio.Outcome withADeadPort(int dead) throws Exception {
+        Path a = job("proto-d.fio", "[d]\nioengine=null\nbs=4k\nrw=read\nsize=1m\n");
+        return FioVsJfio.jfio(List.of("--output-format=json", "--client=127.0.0.1," + PORTS[0],
+                a.toString(), "--client=127.0.0.1," + dead, a.toString()));
     }
 
     /** fio's own client/server test, with jfio as both server (--daemonize) and client. */

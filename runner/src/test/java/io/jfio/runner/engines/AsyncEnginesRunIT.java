@@ -69,7 +69,7 @@ class AsyncEnginesRunIT {
         "ioengine=io_uring sqthread_poll sqthread_poll_cpu=0 fixedbufs nonvectored=0",
         "ioengine=io_uring uncached=1 force_async=1",
     })
-    void shortJobsCrossPassBoundariesAndFinish(String engine) {
+    void shortJobsFinishAcrossPassBoundaries(String engine) {
         for (String rw : new String[] {"randwrite", "randread"}) {
             String[] r = run(engine, rw, 0);
             assertTrue(r[0].contains("err= 0"), r[0]);

@@ -122,7 +122,7 @@ class CmdprioVsFioIT {
     }
 
     @Test
-    void bssplitWithJobPriorityAndLatPercentiles(@Loop(mib = 8) LoopDevice dev) throws Exception {
+    void cmdprioBssplitOverAJobPriorityReportsLatPriosAsFio(@Loop(mib = 8) LoopDevice dev) throws Exception {
         Path fio = FioVsJfio.fio342();
         List<String> a = args(dev.device(), "io_uring", "--bssplit=4k/50:8k/50", "--prio=3", "--prioclass=2",
             "--cmdprio_bssplit=4k/40/3/0:8k/50/2/6", "--lat_percentiles=1", "--output-format=normal,json");

@@ -84,13 +84,22 @@ class ErrorPolicyIT {
     }
 
     @Test
-    void ignoreErrorAndErrorDumpOnDevFullAsFio() throws Exception {
+    void ignoreErrorOnDevFullAsFio() throws Exception {
+        devFullAsFio("--ignore_error=,ENOSPC --continue_on_error=write", "--ignore_error=,28",
+                "--ignore_error=,ENOSPC:EIO --continue_on_error=read");
+    }
+
+    @Test
+    void errorDumpOnDevFullAsFio() throws Exception {
+        devFullAsFio("--ignore_error=,ENOSPC --continue_on_error=write --error_dump=1");
+    }
+
+    /** Writes to /dev/full with each set of error options, through psync and io_uring, against fio. */
+    private void devFullAsFio(String... extras) throws Exception {
         FioVsJfio.fio();
         StringBuilder table = new StringBuilder();
         for (String engine : new String[] {"psync", "io_uring"}) {
-            for (String extra : new String[] {"--ignore_error=,ENOSPC --continue_on_error=write",
-                "--ignore_error=,ENOSPC --continue_on_error=write --error_dump=1", "--ignore_error=,28",
-                "--ignore_error=,ENOSPC:EIO --continue_on_error=read"}) {
+            for (String extra : extras) {
                 List<String> args = new ArrayList<>(List.of("--name=ign", "--ioengine=" + engine, "--iodepth=4",
                         "--filename=/dev/full", "--rw=write", "--bs=4k", "--size=64k", "--output-format=json"));
                 args.addAll(List.of(extra.split(" ")));

@@ -89,13 +89,13 @@ class FillDeviceIT {
     }
 
     @Test
-    void fillFsAliasAndTwoFiles() throws Exception {
+    void fillFsFillsTwoFilesAsFio() throws Exception {
         compare("write", "rc=0 error=0 ios=129 bytes=8388608 files=fd.0.0=4194304 fd.0.1=4194304 enospc-lines=1",
                 "--fill_fs=1", "--nrfiles=2");
     }
 
     @Test
-    void readLaysOutUntilFullAndReadsWhatFit() throws Exception {
+    void aReadingFillDeviceJobReadsWhatItLaidOut() throws Exception {
         compare("randread", "rc=0 error=0 ios=128 bytes=8388608 files=fd.0.0=8388608 enospc-lines=0",
                 "--fill_device=1");
     }

@@ -91,9 +91,20 @@ class LogFilesVsFioIT {
             """, "8"},
     };
 
-    @Test
-    void logsHaveFiosNamesColumnsAndLineCounts() throws Exception {
+    /** One job's logs from fio and from jfio, with jfio's JSON result. */
+    private record Logs(String[] job, TreeMap<String, List<String>> fio, TreeMap<String, List<String>> jfio,
+            JsonNode jfioDoc) {
+    }
+
+    private static List<Logs> runs;
+
+    /** Runs every job once under fio and jfio, for the tests that compare what they logged. */
+    private static synchronized List<Logs> runs() throws Exception {
         assumeTrue(java.nio.file.Files.isExecutable(LogRuns.FIO), "skipped: /usr/bin/fio is not installed");
+        if (runs != null) {
+            return runs;
+        }
+        List<Logs> out = new java.util.ArrayList<>();
         for (String[] job : JOBS) {
             Path f = LogRuns.scratch("vsfio-fio");
             Path j = LogRuns.scratch("vsfio-jfio");
@@ -103,59 +114,97 @@ class LogFilesVsFioIT {
                 TreeMap<String, List<String>> fl = LogRuns.logs(f);
                 TreeMap<String, List<String>> jl = LogRuns.logs(j);
                 report(job[0], fl, jl);
-                assertEquals(fl.keySet(), jl.keySet(), job[0] + ": log file names");
-                int dirs = Integer.parseInt(job[1]);
-                for (Map.Entry<String, List<String>> e : fl.entrySet()) {
-                    String name = e.getKey();
-                    List<String> fio = e.getValue();
-                    List<String> jfio = jl.get(name);
-                    String what = job[0] + " " + name;
-                    if (name.contains("_hist")) {
-                        // Lines come per log_hist_msec while I/Os complete: how many depends on speed.
-                        int buckets = 1856 >> (job[0].equals("uring") ? 2 : 0);
-                        if (!jfio.isEmpty()) {
-                            assertEquals(Set.of(3 + buckets), LogRuns.columns(jfio), what + ": hist columns");
-                        }
-                        if (!fio.isEmpty()) {
-                            assertEquals(Set.of(3 + buckets), LogRuns.columns(fio), what + ": fio's hist columns");
-                        }
-                        continue;
-                    }
-                    if (!fio.isEmpty()) {
-                        assertTrue(!jfio.isEmpty(), what + ": jfio's log is empty");
-                        assertEquals(LogRuns.columns(fio), LogRuns.columns(jfio), what + ": columns");
-                    } else {
-                        assertTrue(jfio.isEmpty(), what + ": fio writes no lines, jfio " + jfio.size());
-                    }
-                    if (job[0].equals("psync") || job[0].equals("uring")) {
-                        // log_avg_msec=0: one line per completed I/O (slat: none for psync, as fio)
-                        long ios = LogRuns.totalIos(jdoc, 0);
-                        if (!fio.isEmpty()) {
-                            assertEquals(ios, jfio.size(), what + ": one line per I/O");
-                        }
-                    } else {
-                        // fio's helper thread misses windows on a loaded machine: within one window per
-                        // direction of fio's count, or of the windows the runtime holds.
-                        int ideal = Integer.parseInt(job[3]) * dirs;
-                        String counts = what + ": fio " + fio.size() + " lines, jfio " + jfio.size() + ", windows " + ideal;
-                        System.out.println(counts);
-                        // Never more windows than the runtime holds (one more per direction at the end).
-                        assertTrue(jfio.size() <= ideal + dirs, counts);
-                        // A starved machine drops windows in both tools (fio wrote 4 of 8 beside a CPU hog,
-                        // jfio 6): never below half of the smaller of fio's count and the ideal.
-                        assertTrue(jfio.size() * 2 >= Math.min(fio.size(), ideal), counts);
-                    }
-                }
-                if (job[0].equals("ramp")) {
-                    // Times start again at the end of ramp_time (fio's reset_all_stats sets a new epoch).
-                    for (String l : jl.get("r_lat.1.log")) {
-                        long t = Long.parseLong(l.substring(0, l.indexOf(',')));
-                        assertTrue(t < 2900, "ramp: time " + t + " counts the ramp");
-                    }
-                }
+                out.add(new Logs(job, fl, jl, jdoc));
             } finally {
                 LogRuns.delete(f);
                 LogRuns.delete(j);
+            }
+        }
+        runs = out;
+        return runs;
+    }
+
+    @Test
+    void logFileNamesAreFios() throws Exception {
+        for (Logs l : runs()) {
+            assertEquals(l.fio().keySet(), l.jfio().keySet(), l.job()[0] + ": log file names");
+        }
+    }
+
+    @Test
+    void logColumnsAreFios() throws Exception {
+        for (Logs l : runs()) {
+            String[] job = l.job();
+            for (Map.Entry<String, List<String>> e : l.fio().entrySet()) {
+                String name = e.getKey();
+                List<String> fio = e.getValue();
+                List<String> jfio = l.jfio().getOrDefault(name, List.of());
+                String what = job[0] + " " + name;
+                if (name.contains("_hist")) {
+                    int buckets = 1856 >> (job[0].equals("uring") ? 2 : 0);
+                    if (!jfio.isEmpty()) {
+                        assertEquals(Set.of(3 + buckets), LogRuns.columns(jfio), what + ": hist columns");
+                    }
+                    if (!fio.isEmpty()) {
+                        assertEquals(Set.of(3 + buckets), LogRuns.columns(fio), what + ": fio's hist columns");
+                    }
+                    continue;
+                }
+                if (!fio.isEmpty()) {
+                    assertTrue(!jfio.isEmpty(), what + ": jfio's log is empty");
+                    assertEquals(LogRuns.columns(fio), LogRuns.columns(jfio), what + ": columns");
+                } else {
+                    assertTrue(jfio.isEmpty(), what + ": fio writes no lines, jfio " + jfio.size());
+                }
+            }
+        }
+    }
+
+    @Test
+    void logLineCountsAreFios() throws Exception {
+        for (Logs l : runs()) {
+            String[] job = l.job();
+            int dirs = Integer.parseInt(job[1]);
+            for (Map.Entry<String, List<String>> e : l.fio().entrySet()) {
+                String name = e.getKey();
+                if (name.contains("_hist")) {
+                    // Lines come per log_hist_msec while I/Os complete: how many depends on speed.
+                    continue;
+                }
+                List<String> fio = e.getValue();
+                List<String> jfio = l.jfio().getOrDefault(name, List.of());
+                String what = job[0] + " " + name;
+                if (job[0].equals("psync") || job[0].equals("uring")) {
+                    // log_avg_msec=0: one line per completed I/O (slat: none for psync, as fio)
+                    long ios = LogRuns.totalIos(l.jfioDoc(), 0);
+                    if (!fio.isEmpty()) {
+                        assertEquals(ios, jfio.size(), what + ": one line per I/O");
+                    }
+                } else {
+                    // fio's helper thread misses windows on a loaded machine: within one window per
+                    // direction of fio's count, or of the windows the runtime holds.
+                    int ideal = Integer.parseInt(job[3]) * dirs;
+                    String counts = what + ": fio " + fio.size() + " lines, jfio " + jfio.size() + ", windows " + ideal;
+                    System.out.println(counts);
+                    // Never more windows than the runtime holds (one more per direction at the end).
+                    assertTrue(jfio.size() <= ideal + dirs, counts);
+                    // A starved machine drops windows in both tools (fio wrote 4 of 8 beside a CPU hog,
+                    // jfio 6): never below half of the smaller of fio's count and the ideal.
+                    assertTrue(jfio.size() * 2 >= Math.min(fio.size(), ideal), counts);
+                }
+            }
+        }
+    }
+
+    @Test
+    void logTimesStartAgainAfterRampTime() throws Exception {
+        for (Logs l : runs()) {
+            if (l.job()[0].equals("ramp")) {
+                // Times start again at the end of ramp_time (fio's reset_all_stats sets a new epoch).
+                for (String line : l.jfio().get("r_lat.1.log")) {
+                    long t = Long.parseLong(line.substring(0, line.indexOf(',')));
+                    assertTrue(t < 2900, "ramp: time " + t + " counts the ramp");
+                }
             }
         }
     }

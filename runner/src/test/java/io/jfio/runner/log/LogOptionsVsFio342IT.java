@@ -53,8 +53,12 @@ class LogOptionsVsFio342IT {
             log_compression=64k
             """;
 
-    @Test
-    void optionsOf342WriteFiosColumnsAndNames() throws Exception {
+    private interface Check {
+        void check(Path fio, Path fioDir, Path jfioDir) throws Exception;
+    }
+
+    /** Runs the job under fio 3.42 and jfio into scratch directories, checks, and removes them. */
+    private static void bothRan(Check check) throws Exception {
         Path fio = LogRuns.fio342();
         assumeTrue(fio != null, "skipped: no fio 3.42 (set JFIO_FIO342 to its binary)");
         Path f = LogRuns.scratch("342-fio");
@@ -62,23 +66,61 @@ class LogOptionsVsFio342IT {
         try {
             LogRuns.fio(fio, f, JOB.replace("DIR", f.toString()));
             LogRuns.jfio(j, JOB.replace("DIR", j.toString()));
-            assertEquals(names(f), names(j), "file names");
+            check.check(fio, f, j);
+        } finally {
+            LogRuns.delete(f);
+            LogRuns.delete(j);
+        }
+    }
+
+    @Test
+    void fileNamesAreFios() throws Exception {
+        bothRan((fio, f, j) -> assertEquals(names(f), names(j), "file names"));
+    }
+
+    @Test
+    void columnsAreFios() throws Exception {
+        bothRan((fio, f, j) -> {
             TreeMap<String, List<String>> fl = LogRuns.logs(f);
             TreeMap<String, List<String>> jl = LogRuns.logs(j);
             for (String n : fl.keySet()) {
+                List<String> jlog = jl.getOrDefault(n, List.of());
                 System.out.printf("%-14s fio %5d lines %s, jfio %5d lines %s%n", n, fl.get(n).size(),
-                        LogRuns.columns(fl.get(n)), jl.get(n).size(), LogRuns.columns(jl.get(n)));
-                if (!fl.get(n).isEmpty() && !jl.get(n).isEmpty()) {
-                    assertEquals(LogRuns.columns(fl.get(n)), LogRuns.columns(jl.get(n)), n + " columns");
+                        LogRuns.columns(fl.get(n)), jlog.size(), LogRuns.columns(jlog));
+                if (!fl.get(n).isEmpty() && !jlog.isEmpty()) {
+                    assertEquals(LogRuns.columns(fl.get(n)), LogRuns.columns(jlog), n + " columns");
                 }
             }
-            // log_prio prints the priority as 0x%04x; log_unix_epoch times are wall-clock ms.
-            String line = jl.get("o_clat.2.log").get(0);
+        });
+    }
+
+    @Test
+    void logPrioPrintsThePriorityInHex() throws Exception {
+        bothRan((fio, f, j) -> {
+            // log_prio prints the priority as 0x%04x
+            String line = LogRuns.logs(j).get("o_clat.2.log").get(0);
             assertTrue(line.matches("\\d+, \\d+, [01], 4096, \\d+, 0x[0-9a-f]{4}, \\d+"), line);
+        });
+    }
+
+    @Test
+    void logUnixEpochTimesAreWallClockMilliseconds() throws Exception {
+        bothRan((fio, f, j) -> {
+            String line = LogRuns.logs(j).get("o_clat.2.log").get(0);
             long t = Long.parseLong(line.substring(0, line.indexOf(',')));
             assertTrue(Math.abs(t - System.currentTimeMillis()) < 3_600_000L, "log_unix_epoch time " + t);
-            // per-I/O lines: every completed I/O of the 2 MiB job
-            assertEquals(512, jl.get("o_lat.2.log").size());
+        });
+    }
+
+    @Test
+    void perIoLogsHaveALinePerCompletedIo() throws Exception {
+        // per-I/O lines: every completed I/O of the 2 MiB job
+        bothRan((fio, f, j) -> assertEquals(512, LogRuns.logs(j).get("o_lat.2.log").size()));
+    }
+
+    @Test
+    void compressedLogsInflateInEitherTool() throws Exception {
+        bothRan((fio, f, j) -> {
             for (String fz : List.of("z_clat.3.log.fz", "z_iops.3.log.fz")) {
                 List<String> fioOfJfio = inflate(List.of(fio.toString(), "--inflate-log=" + j.resolve(fz)));
                 List<String> jfioOfFio = jfioInflate(f.resolve(fz));
@@ -87,10 +129,7 @@ class LogOptionsVsFio342IT {
                 assertEquals(LogRuns.columns(jfioOfFio), LogRuns.columns(fioOfJfio), fz + " columns");
                 assertEquals(List.copyOf(LogRuns.columns(fioOfJfio)), List.of(6), fz + ": offset column");
             }
-        } finally {
-            LogRuns.delete(f);
-            LogRuns.delete(j);
-        }
+        });
     }
 
     private static List<String> names(Path dir) throws Exception {
