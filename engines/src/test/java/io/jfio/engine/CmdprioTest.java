@@ -56,7 +56,7 @@ class CmdprioTest {
     }
 
     @Test
-    void percentageGivesReadsAndWritesTheirOwnShares() throws Exception {
+    void percentageGivesEachDirectionItsShare() throws Exception {
         Cmdprio c = readsAt30WritesAt70();
         int n = 20_000;
         assertShare(draw(c, IoDirection.READ, 4096, n, 2)[1], n, 0.30);

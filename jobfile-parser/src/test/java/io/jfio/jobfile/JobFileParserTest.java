@@ -136,10 +136,13 @@ class JobFileParserTest {
     }
 
     @Test
-    void environmentVariablesExpandAndAnUnsetOneIsEmpty() throws JobFileException {
-        JobSpec j = parseExpansions().jobs().get(0);
-        assertEquals(8192, j.getPerDirection("ba")[0]);
-        assertEquals("x", j.getString("filename"));
+    void environmentVariablesExpand() throws JobFileException {
+        assertEquals(8192, parseExpansions().jobs().get(0).getPerDirection("ba")[0]);
+    }
+
+    @Test
+    void anUnsetEnvironmentVariableIsEmpty() throws JobFileException {
+        assertEquals("x", parseExpansions().jobs().get(0).getString("filename"));
     }
 
     @Test
@@ -152,8 +155,12 @@ class JobFileParserTest {
     }
 
     @Test
-    void bcArithmeticEvaluatesAndAPathIsNotArithmetic() {
+    void bcArithmeticEvaluates() {
         assertEquals("19.5", BcCalculator.evaluate("27/2*1.0+6.5"));
+    }
+
+    @Test
+    void aPathIsNotArithmetic() {
         assertNull(BcCalculator.evaluate("/tmp/2"));
     }
 
@@ -195,7 +202,7 @@ class JobFileParserTest {
     }
 
     @Test
-    void newGroupStonewallAndANewFileStartGroups() throws JobFileException {
+    void groupsStartAtNewGroupStonewallOrANewFile() throws JobFileException {
         List<JobSpec> jobs = twoFilesOfJobs();
         assertEquals(List.of(0, 0, 0, 0, 1, 2, 3), jobs.stream().map(JobSpec::groupId).toList());
     }

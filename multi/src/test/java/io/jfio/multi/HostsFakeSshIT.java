@@ -35,7 +35,7 @@ class HostsFakeSshIT {
     }
 
     @Test
-    void twoHostsAndOneWhoseJobFails(@TempDir Path tmp) throws Exception {
+    void aHostWhoseJobFailsIsReportedBesideTheOthers(@TempDir Path tmp) throws Exception {
         Path job = tmp.resolve("j.fio");
         Files.writeString(job, "[j]\nioengine=psync\nrw=randrw\nbs=4k\nsize=2m\nfilename=${JFIO_DEV}\nnumber_ios=500\n");
         ByteArrayOutputStream out = new ByteArrayOutputStream();

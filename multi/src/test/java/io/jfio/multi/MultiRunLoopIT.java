@@ -57,8 +57,21 @@ class MultiRunLoopIT {
         return f;
     }
 
-    @Test
-    void instancesRunTogetherWithCompleteReportsAndAMatchingSummary(@TempDir Path tmp) throws Exception {
+    @TempDir
+    static Path twoTargetsDir;
+
+    /** The two-target run: its output dir and stdout. */
+    private record TwoTargets(Path out, String text) {
+    }
+
+    private static TwoTargets twoTargets;
+
+    /** Runs the 2 s randrw job on dev1 and dev2 together once, for the tests that read its results. */
+    private static synchronized TwoTargets twoTargets() throws Exception {
+        if (twoTargets != null) {
+            return twoTargets;
+        }
+        Path tmp = twoTargetsDir;
         Path f = job(tmp, "randrw.fio", "[global]\nioengine=psync\nrw=randrw\nrwmixread=70\nbs=4k\nsize=32m\n"
                 + "runtime=2\ntime_based\nfilename=${TARGET}\n[randrw]\n");
         Path out = tmp.resolve("out");
@@ -69,15 +82,20 @@ class MultiRunLoopIT {
                 new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
         String text = stdout.toString(StandardCharsets.UTF_8);
         assertEquals(0, rc, text + stderr.toString(StandardCharsets.UTF_8));
-        JsonNode summary = JsonParser.parse(Files.readString(out.resolve("summary.json")));
-        List<JsonNode> rows = summary.elements();
+        twoTargets = new TwoTargets(out, text);
+        return twoTargets;
+    }
+
+    private static List<JsonNode> summaryRows(Path out) throws IOException {
+        List<JsonNode> rows = JsonParser.parse(Files.readString(out.resolve("summary.json"))).elements();
         assertEquals(2, rows.size());
-        double[] first = new double[2];
-        double[] last = new double[2];
+        return rows;
+    }
+
+    @Test
+    void eachInstancesReportIsComplete() throws Exception {
+        Path out = twoTargets().out();
         for (int i = 0; i < 2; i++) {
-            JsonNode row = rows.get(i);
-            first[i] = row.getDouble("first_io_ms");
-            last[i] = row.getDouble("last_io_ms");
             // Each report is complete: the normal text, terse line and JSON+ all parse back.
             Path dir = out.resolve("run-1");
             String normal = Files.readString(dir.resolve("instance-" + (i + 1) + ".txt"));
@@ -93,12 +111,35 @@ class MultiRunLoopIT {
             // The target filled ${TARGET}: the disk statistics are those of this instance's device.
             String dev = Path.of((i == 0 ? dev1 : dev2).device()).getFileName().toString();
             assertTrue(json.disks.stream().anyMatch(d -> d.name.equals(dev)), "disk_util of " + dev);
+        }
+    }
+
+    @Test
+    void theSummaryIsTheReportsNumbers() throws Exception {
+        Path out = twoTargets().out();
+        List<JsonNode> rows = summaryRows(out);
+        for (int i = 0; i < 2; i++) {
+            RunResult json = ResultSet.read(out.resolve("run-1").resolve("instance-" + (i + 1) + ".json"));
             // The summary is the report's numbers (same aggregation as jfio-compare).
             ResultSample s = new ResultSample("x", json, null);
             for (Metric m : new Metric[] {Metric.READ_BW, Metric.READ_IOPS, Metric.WRITE_BW, Metric.WRITE_IOPS,
                 Metric.READ_CLAT_P50, Metric.READ_CLAT_P99, Metric.READ_CLAT_P999, Metric.WRITE_CLAT_P99}) {
-                assertEquals(s.value(m), row.getDouble(m.key()), 1e-6 * s.value(m), m.key());
+                assertEquals(s.value(m), rows.get(i).getDouble(m.key()), 1e-6 * s.value(m), m.key());
             }
+        }
+        String text = twoTargets().text();
+        assertTrue(text.contains("Summary (2 instances started together"), text);
+        assertTrue(Files.readString(out.resolve("comparison.txt")).contains("read bw"));
+    }
+
+    @Test
+    void instancesRunTogether() throws Exception {
+        List<JsonNode> rows = summaryRows(twoTargets().out());
+        double[] first = new double[2];
+        double[] last = new double[2];
+        for (int i = 0; i < 2; i++) {
+            first[i] = rows.get(i).getDouble("first_io_ms");
+            last[i] = rows.get(i).getDouble("last_io_ms");
         }
         // Concurrency: both instances were doing I/O at the same time for most of their windows.
         double overlap = Math.min(last[0], last[1]) - Math.max(first[0], first[1]);
@@ -108,10 +149,13 @@ class MultiRunLoopIT {
         // Started together at the gate; on a loaded machine one instance may get going later, so
         // "most of the windows" is a half, not a tight figure.
         assertTrue(overlap > 0.5 * shorter, "windows " + first[0] + ".." + last[0] + " / " + first[1] + ".." + last[1]);
-        assertTrue(text.contains("Summary (2 instances started together"), text);
-        assertTrue(Files.readString(out.resolve("comparison.txt")).contains("read bw"));
+    }
+
+    @Test
+    void theCombinedResultIsTheMergeOfTheInstances() throws Exception {
+        TwoTargets t = twoTargets();
         // The combined result is jfio-merge of the two instances' json+ (percentiles from summed bins).
-        Path dir = out.resolve("run-1");
+        Path dir = t.out().resolve("run-1");
         RunResult all = ResultSet.read(dir.resolve("all.json"));
         ByteArrayOutputStream merged = new ByteArrayOutputStream();
         assertEquals(0, io.jfio.report.merge.MergeMain.run(new String[] {"--name=All instances",
@@ -130,7 +174,7 @@ class MultiRunLoopIT {
                     java.util.Arrays.toString(a.dir(d).clatHist.percentiles(list, a.dir(d).clat.samples())));
             assertEquals(b.dir(d).clat.mean(), a.dir(d).clat.mean(), 1e-5);
         }
-        assertTrue(text.contains("exact merge of the instances"), text);
+        assertTrue(t.text().contains("exact merge of the instances"), t.text());
     }
 
     @Test
@@ -171,17 +215,26 @@ class MultiRunLoopIT {
     }
 
     @Test
-    void apiRunsOneTargetAndTwoTogether(@TempDir Path tmp) throws Exception {
-        Path f = job(tmp, "seq.fio", "[global]\nioengine=psync\nrw=read\nsize=16m\n[seq]\n");
+    void apiRunsOneTargetWithAnOverride(@TempDir Path tmp) throws Exception {
+        Path f = seqJob(tmp);
         RunResult r = Jfio.parse(f).set("bs", "64k").target(dev1.device()).run();
         JobResult j = r.threadStats().get(0);
         assertEquals(0, j.error);
         assertEquals(16L << 20, j.dir(0).ioBytes);
         assertEquals(256, j.dir(0).totalIos); // 64k blocks: the override won
+    }
+
+    @Test
+    void apiRunsTwoTargetsTogether(@TempDir Path tmp) throws Exception {
+        Path f = seqJob(tmp);
         MultiResult m = Jfio.together(List.of(Jfio.parse(f).target(dev1.device()), Jfio.parse(f).target(dev2.device())),
                 1);
         assertNotNull(m.report(1, 2));
         assertTrue(m.summary().contains("instance-2"));
+    }
+
+    private static Path seqJob(Path tmp) throws IOException {
+        return job(tmp, "seq.fio", "[global]\nioengine=psync\nrw=read\nsize=16m\n[seq]\n");
     }
 
     @Test

@@ -70,7 +70,7 @@ class NetProtoTest {
     }
 
     @Test
-    void commandsAreFragmentedAndReassembled() throws IOException {
+    void commandsSurviveFragmentation() throws IOException {
         try (ServerSocket l = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
              Socket a = new Socket(InetAddress.getLoopbackAddress(), l.getLocalPort());
              Socket b = l.accept()) {

@@ -80,7 +80,7 @@ class PeakLoopIT {
     }
 
     @Test
-    void fixedBuffersAndRegisteredFiles() throws Exception {
+    void fixedBuffersWithRegisteredFilesRun() throws Exception {
         Result r = peak("-d32", "-s8", "-c8", "-b4096", "-B1", "-F1", "-O1", "-p0", "-r2", loop.device());
         assertWellFormed(r, false);
         assertTrue(r.lines().contains("polled=0, fixedbufs=1, register_files=1, buffered=0, QD=32"), r.lines().toString());
@@ -118,13 +118,21 @@ class PeakLoopIT {
     }
 
     @Test
-    void usageAndMissingFiles() throws Exception {
+    void noArgumentsGiveTheUsage() throws Exception {
         Result none = peak();
         assertEquals(1, none.status());
         assertEquals("jfio-peak [options] -- [filenames]", none.lines().get(0));
+    }
+
+    @Test
+    void noFilesAreRefused() throws Exception {
         Result noFiles = peak("-d4");
         assertEquals(1, noFiles.status());
         assertEquals("No files specified", noFiles.lines().get(0));
+    }
+
+    @Test
+    void passthroughNeedsAGenericNvmeDevice() throws Exception {
         Result pt = peak("-u1", "-r1", loop.device());
         assertEquals(1, pt.status());
         assertTrue(pt.lines().contains("passthrough works with only nvme-ns generic devices (/dev/ngXnY)"), pt.lines().toString());

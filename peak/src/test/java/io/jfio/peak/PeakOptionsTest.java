@@ -40,9 +40,13 @@ class PeakOptionsTest {
     }
 
     @Test
-    void batchesClampToOneAndTheDepth() throws Exception {
+    void aZeroSubmitBatchBecomesOne() throws Exception {
+        assertEquals(1, odd().batchSubmit, "-s0 becomes 1");
+    }
+
+    @Test
+    void theCompleteBatchIsClampedToTheDepth() throws Exception {
         PeakOptions o = odd();
-        assertEquals(1, o.batchSubmit, "-s0 becomes 1");
         assertEquals(4, o.batchComplete, "clamped to depth");
     }
 

@@ -41,8 +41,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(120)
 class PlotFreshRunTest {
-    @Test
-    void freshJfioRunPlotsAndSeriesAreItsData(@TempDir Path tmp) throws Exception {
+    @TempDir
+    static Path freshDir;
+
+    /** The fresh run's outputs: json+, NDJSON intervals and its logs. */
+    private record Fresh(Path json, Path ndjson, List<Path> logs) {
+    }
+
+    private static Fresh fresh;
+
+    /** Runs the 3.2 s job once for the tests that plot it. */
+    private static synchronized Fresh fresh() throws Exception {
+        if (fresh != null) {
+            return fresh;
+        }
+        Path tmp = freshDir;
         String job = "[global]\nioengine=null\nbs=4k\nsize=1g\nnorandommap\ntime_based\nruntime=3200ms\n"
                 + "write_bw_log=" + tmp + "/fresh\nwrite_iops_log=" + tmp + "/fresh\nwrite_lat_log=" + tmp + "/fresh\n"
                 + "log_avg_msec=100\n[mix]\nrw=randrw\nrwmixread=60\n";
@@ -62,10 +75,23 @@ class PlotFreshRunTest {
             logs = s.filter(p -> p.toString().endsWith(".log")).sorted().toList();
         }
         assertEquals(5, logs.size(), logs.toString()); // bw, iops, lat, clat, slat
+        fresh = new Fresh(json, ndjson, logs);
+        return fresh;
+    }
+
+    @Test
+    void everyOutputOfAFreshJfioRunPlots() throws Exception {
+        Fresh f = fresh();
+        Path tmp = freshDir;
+        Path json = f.json();
+        Path ndjson = f.ndjson();
+        List<Path> logs = f.logs();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> args = new ArrayList<>(List.of("-o", tmp.resolve("plots").toString(), json.toString(),
                 ndjson.toString()));
         logs.forEach(l -> args.add(l.toString()));
-        rc = PlotMain.run(args.toArray(String[]::new), new PrintStream(out, true), new PrintStream(err, true));
+        int rc = PlotMain.run(args.toArray(String[]::new), new PrintStream(out, true), new PrintStream(err, true));
         assertEquals(0, rc, err.toString());
         List<Path> svgs;
         try (Stream<Path> s = Files.list(tmp.resolve("plots"))) {
@@ -78,7 +104,11 @@ class PlotFreshRunTest {
         for (Path p : svgs) {
             SvgDoc.parse(Files.readString(p));
         }
+    }
 
+    @Test
+    void theIntervalChartsSeriesAreTheNdjsonsData() throws Exception {
+        Path ndjson = fresh().ndjson();
         // The NDJSON's IOPS chart: one point per interval line, at end_ms, the line's iops.
         List<JsonNode> lines = new ArrayList<>();
         for (String l : Files.readAllLines(ndjson, StandardCharsets.UTF_8)) {
@@ -102,6 +132,11 @@ class PlotFreshRunTest {
             checkEnd(iops, path.get(path.size() - 1), z.getLong("end_ms") / 1000.0, z.get(dir).getDouble("iops"));
         }
 
+    }
+
+    @Test
+    void theBwLogChartsSeriesIsTheLogsData() throws Exception {
+        List<Path> logs = fresh().logs();
         // The bw log's chart: per direction one point per log line, x the time column in s.
         Path bw = logs.stream().filter(p -> p.getFileName().toString().equals("fresh_bw.1.log")).findFirst()
                 .orElseThrow();

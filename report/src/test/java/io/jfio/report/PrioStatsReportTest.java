@@ -52,7 +52,7 @@ class PrioStatsReportTest {
     }
 
     @Test
-    void fio342NormalHasAPrioLineAndPercentilesPerPriority() {
+    void fio342NormalHasPrioLinesPerPriority() {
         RunResult run = fio342TwoPriorities();
         String normal = NormalFormat.write(run);
         assertEquals(List.of("clat prio 0/0/0 (nsec)", "clat prio 2/3/2 (nsec)",

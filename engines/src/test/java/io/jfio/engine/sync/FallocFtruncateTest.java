@@ -72,7 +72,7 @@ class FallocFtruncateTest {
     }
 
     @Test
-    void fallocReadsAllocateAndKeepTheSize() throws Exception {
+    void fallocReadsAllocateWithKeepSize() throws Exception {
         withFalloc((e, f) -> {
             io(e, f, IoDirection.WRITE, 0, 65536);
             assertEquals(65536, io(e, f, IoDirection.READ, 65536, 65536).result);

@@ -30,7 +30,7 @@ class NvmeNamespaceTest {
     }
 
     @Test
-    void decodesA512ByteFormatAndItsSize() {
+    void decodesA512ByteFormat() {
         NvmeNamespace ns = NvmeNamespace.parse(1, identify(0, 2097152));
         assertEquals(512, ns.lbaSize());
         assertEquals(9, ns.lbaShift());
@@ -119,7 +119,7 @@ class NvmeNamespaceTest {
     }
 
     @Test
-    void unsupportedVerifyAndPiValuesAreRefused() {
+    void valuesJfioCannotHonourAreRefused() {
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("verify_mode", "compare")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("md_per_io_size", "8")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("pi_chk", "GUARD")));
@@ -128,7 +128,7 @@ class NvmeNamespaceTest {
     }
 
     @Test
-    void supportedWriteModeAndPiValuesParse() throws Exception {
+    void supportedPassthroughValuesParse() throws Exception {
         UringCmdOptions o = UringCmdOptions.parse(Map.of("write_mode", "write", "verify_mode", "read",
             "pi_act", "0", "apptag", "0x10", "apptag_mask", "0xff", "deac", "1", "readfua", "1"));
         assertTrue(o.readFua);

@@ -17,7 +17,7 @@ class JsonParserLiteralsTest {
     }
 
     @Test
-    void fiosNanAndInfParseBesideTheLiterals() {
+    void fiosNonFiniteNumbersParseBesideTheLiterals() {
         JsonNode o = parseMixed();
         assertEquals(Double.NaN, o.getDouble("x"));
         assertEquals(Double.NEGATIVE_INFINITY, o.getDouble("y"));

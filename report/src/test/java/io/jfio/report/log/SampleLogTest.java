@@ -78,9 +78,13 @@ class SampleLogTest {
     }
 
     @Test
-    void badLinesAreRefusedAndAnEmptyLogHasNoDirections(@TempDir Path tmp) throws IOException {
+    void badLinesAreRefused(@TempDir Path tmp) throws IOException {
         assertThrows(IOException.class, () -> SampleLog.read(write(tmp, "b_bw.1.log", "1, 2, 3\n")));
         assertThrows(IOException.class, () -> SampleLog.read(write(tmp, "c_bw.1.log", "1, 9, 7, 4096, 0\n")));
+    }
+
+    @Test
+    void anEmptyLogHasNoDirections(@TempDir Path tmp) throws IOException {
         assertTrue(SampleLog.read(write(tmp, "e_slat.1.log", "")).directions().isEmpty());
     }
 }
