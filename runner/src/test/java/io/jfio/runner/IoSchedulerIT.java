@@ -2,9 +2,12 @@ package io.jfio.runner;
 
 import io.jfio.runner.support.FioVsJfio;
 import io.jfio.runner.support.FioVsJfio.Outcome;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +23,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * after fio's "unable to set io scheduler" line.
  */
 @Timeout(120)
+@ExtendWith(LoopDevices.class)
 class IoSchedulerIT {
     private static String scheduler(Path sysfs) throws Exception {
         String s = Files.readString(sysfs).trim();
@@ -37,21 +41,18 @@ class IoSchedulerIT {
     }
 
     @Test
-    void switchesTheLoopDevicesSchedulerAsFio() throws Exception {
+    void switchesTheLoopDevicesSchedulerAsFio(@Loop(mib = 16) LoopDevice dev) throws Exception {
         FioVsJfio.fio();
-        LoopDevice.assumeAvailable();
-        try (LoopDevice dev = LoopDevice.create(16L << 20, false)) {
-            Path sysfs = Path.of("/sys/block", Path.of(dev.device()).getFileName().toString(), "queue", "scheduler");
-            assumeTrue(Files.exists(sysfs) && Files.readString(sysfs).contains("mq-deadline"),
-                    "skipped: the loop device has no mq-deadline scheduler");
-            for (String sched : new String[] {"mq-deadline", "nosuch"}) {
-                String f = run(true, dev.device(), sysfs, sched);
-                String j = run(false, dev.device(), sysfs, sched);
-                System.out.printf("ioscheduler=%s: fio %s, jfio %s%n", sched, f, j);
-                assertEquals(f, j);
-                assertTrue(sched.equals("nosuch") ? j.startsWith("rc=1 after=none unable=true err22=true")
-                        : j.equals("rc=0 after=mq-deadline unable=false err22=false"), j);
-            }
+        Path sysfs = Path.of("/sys/block", Path.of(dev.device()).getFileName().toString(), "queue", "scheduler");
+        assumeTrue(Files.exists(sysfs) && Files.readString(sysfs).contains("mq-deadline"),
+                "skipped: the loop device has no mq-deadline scheduler");
+        for (String sched : new String[] {"mq-deadline", "nosuch"}) {
+            String f = run(true, dev.device(), sysfs, sched);
+            String j = run(false, dev.device(), sysfs, sched);
+            System.out.printf("ioscheduler=%s: fio %s, jfio %s%n", sched, f, j);
+            assertEquals(f, j);
+            assertTrue(sched.equals("nosuch") ? j.startsWith("rc=1 after=none unable=true err22=true")
+                    : j.equals("rc=0 after=mq-deadline unable=false err22=false"), j);
         }
     }
 }

@@ -4,14 +4,13 @@ import io.jfio.testsupport.Allocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import com.kenai.jffi.MemoryIO;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,30 +23,26 @@ import io.jfio.engine.IoUnit;
 import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.testing.EngineDriver;
 import io.jfio.engine.testing.TestContext;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
-import io.jfio.testsupport.RawAndExt4;
+import io.jfio.testsupport.LoopDevices;
 
 /**
  * mmap and posixaio move real data: each writes a pattern through the engine (on a file on
  * ext4-on-loop and on the raw loop device), psync reads it back and every byte is checked, and
  * the other way round. Then 50,000 I/Os through each allocate nothing on the heap.
  */
-class MmapPosixaioTest {
+@ExtendWith(LoopDevices.class)
+class MmapPosixaioIT {
     private static final int REGION = 1 << 20;
     private static final MemoryIO MEM = MemoryIO.getInstance();
-    private static RawAndExt4 loops;
+    private static LoopDevice raw;
+    private static Path mount;
 
     @BeforeAll
-    static void setUp() throws IOException {
-        LoopDevice.assumeAvailable();
-        loops = RawAndExt4.create(4L << 20, 64L << 20);
-    }
-
-    @AfterAll
-    static void tearDown() throws IOException {
-        if (loops != null) {
-            loops.close();
-        }
+    static void setUp(@Loop(mib = 4) LoopDevice rawDev, @Loop(mib = 64, ext4 = true) LoopDevice ext4) {
+        raw = rawDev;
+        mount = ext4.mountPoint();
     }
 
     private static byte expected(long offset, int seed) {
@@ -57,7 +52,7 @@ class MmapPosixaioTest {
     @ParameterizedTest
     @ValueSource(strings = {"mmap", "posixaio"})
     void ext4FileRoundTrip(String engine) throws Exception {
-        Path file = loops.mount.resolve(engine + ".dat");
+        Path file = mount.resolve(engine + ".dat");
         Files.write(file, new byte[REGION]);
         roundTrip(engine, "psync", file.toString(), 8192, 11);
         roundTrip("psync", engine, file.toString(), 4096, 12);
@@ -66,8 +61,8 @@ class MmapPosixaioTest {
     @ParameterizedTest
     @ValueSource(strings = {"mmap", "posixaio"})
     void blockDeviceRoundTrip(String engine) throws Exception {
-        roundTrip(engine, "psync", loops.raw.device(), 4096, 21);
-        roundTrip("psync", engine, loops.raw.device(), 65536, 22);
+        roundTrip(engine, "psync", raw.device(), 4096, 21);
+        roundTrip("psync", engine, raw.device(), 65536, 22);
     }
 
     /** {@code writer} writes REGION bytes in random order (fsync at the end), {@code reader} checks them. */
@@ -131,7 +126,7 @@ class MmapPosixaioTest {
     @ParameterizedTest
     @ValueSource(strings = {"mmap", "posixaio"})
     void fiftyThousandIosAllocateNothing(String engine) throws Exception {
-        Path file = loops.mount.resolve(engine + "-alloc.dat");
+        Path file = mount.resolve(engine + "-alloc.dat");
         Files.write(file, new byte[REGION]);
         int depth = engine.equals("mmap") ? 1 : 4;
         try (IoBuffers b = IoBuffers.allocate(depth, 4096, 4096)) {
@@ -180,7 +175,7 @@ class MmapPosixaioTest {
     /** The unit's index is its position: posixaio finds its aiocb by it. */
     @Test
     void posixaioReapsOutOfOrderCompletions() throws Exception {
-        Path file = loops.mount.resolve("order.dat");
+        Path file = mount.resolve("order.dat");
         Files.write(file, new byte[REGION]);
         try (IoBuffers b = IoBuffers.allocate(16, 4096, 4096)) {
             IoEngine e = EngineRegistry.load().resolve("posixaio").create();

@@ -3,10 +3,8 @@ package io.jfio.engine.sync;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.io.IOException;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,31 +18,25 @@ import io.jfio.engine.nativeio.RwfFlags;
 import io.jfio.engine.nativeio.VError;
 import io.jfio.engine.testing.EngineDriver;
 import io.jfio.testsupport.LoopDevice;
-import io.jfio.testsupport.RawAndExt4;
+import io.jfio.testsupport.Loop;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.engine.testing.TestContext;
 
 /**
  * pvsync2's flags reach the kernel: uncached=1 (RWF_DONTCACHE) is accepted by ext4 files on
  * 6.14+ and refused by block devices and tmpfs; nowait and hipri as the kernel documents them.
  */
+@org.junit.jupiter.api.extension.ExtendWith(LoopDevices.class)
 class Pvsync2FlagsIT {
-    private static RawAndExt4 loops;
+    private static LoopDevice raw;
     private static Path mount;
 
     @BeforeAll
-    static void setUp() throws IOException {
-        LoopDevice.assumeAvailable();
+    static void setUp(@Loop(mib = 8) LoopDevice rawDev, @Loop(mib = 64, ext4 = true) LoopDevice ext4) {
         Assumptions.assumeTrue(kernelAtLeast(6, 14), "skipped: RWF_DONTCACHE needs Linux 6.14+, this is "
             + System.getProperty("os.version"));
-        loops = RawAndExt4.create(8L << 20, 64L << 20);
-        mount = loops.mount;
-    }
-
-    @AfterAll
-    static void tearDown() throws IOException {
-        if (loops != null) {
-            loops.close();
-        }
+        raw = rawDev;
+        mount = ext4.mountPoint();
     }
 
     static boolean kernelAtLeast(int major, int minor) {
@@ -102,7 +94,7 @@ class Pvsync2FlagsIT {
     @Test
     void failsWithEopnotsuppOnABlockDevice() throws Exception {
         Pvsync2Engine engine = new Pvsync2Engine();
-        EngineDriver d = run(loops.raw.device(), false, IoDirection.READ, engine);
+        EngineDriver d = run(raw.device(), false, IoDirection.READ, engine);
         assertEquals(16, d.errors);
         assertEquals(95, d.firstErrno);
         assertEquals("err=95 (file:io_u.c:1876, func=io_u error, error=Operation not supported)",
@@ -117,7 +109,7 @@ class Pvsync2FlagsIT {
     /** A buffered NOWAIT write to a block device is refused with EOPNOTSUPP. */
     @Test
     void nowaitReachesTheKernel() throws Exception {
-        EngineDriver d = run(loops.raw.device(), false, IoDirection.WRITE, new Pvsync2Engine(), "nowait", "1");
+        EngineDriver d = run(raw.device(), false, IoDirection.WRITE, new Pvsync2Engine(), "nowait", "1");
         assertEquals(16, d.errors);
         assertEquals(Errno.EOPNOTSUPP, d.firstErrno);
         assertNull(new Pvsync2Engine().errorHint(95), "no DONTCACHE hint for nowait");

@@ -2,12 +2,10 @@ package io.jfio.engine.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
 import com.kenai.jffi.MemoryIO;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,8 +20,9 @@ import io.jfio.engine.IoUnit;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.testing.EngineDriver;
+import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
-import io.jfio.testsupport.RawAndExt4;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.engine.testing.TestContext;
 
 /**
@@ -31,28 +30,19 @@ import io.jfio.engine.testing.TestContext;
  * direction) to a raw loop device and to a file on ext4-on-loop; the next engine in the list
  * reads it back with O_DIRECT and every byte is checked.
  */
+@org.junit.jupiter.api.extension.ExtendWith(LoopDevices.class)
 class SyncFamilyDataIT {
     private static final List<String> ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
     private static final int REGION = 512 * 1024;
     private static final MemoryIO MEM = MemoryIO.getInstance();
 
-    private static RawAndExt4 loops;
     private static LoopDevice raw;
     private static Path mount;
 
     @BeforeAll
-    static void setUp() throws IOException {
-        LoopDevice.assumeAvailable();
-        loops = RawAndExt4.create(8L << 20, 64L << 20);
-        raw = loops.raw;
-        mount = loops.mount;
-    }
-
-    @AfterAll
-    static void tearDown() throws IOException {
-        if (loops != null) {
-            loops.close();
-        }
+    static void setUp(@Loop(mib = 8) LoopDevice rawDev, @Loop(mib = 64, ext4 = true) LoopDevice ext4) {
+        raw = rawDev;
+        mount = ext4.mountPoint();
     }
 
     static byte expected(long offset, int seed) {
@@ -182,7 +172,7 @@ class SyncFamilyDataIT {
     }
 
     @org.junit.jupiter.api.Test
-    void psyncSyncFileRangeSucceedsOnADeviceAndOnARegularFile() throws Exception {
+    void psyncSyncFileRangeSucceedsOnDevicesAsOnFiles() throws Exception {
         String file = regularFile();
         String dev = raw.device();
         assertEquals(0, trimThenSyncFileRange(dev, (long) ENGINES.indexOf("psync") * REGION)[1],
