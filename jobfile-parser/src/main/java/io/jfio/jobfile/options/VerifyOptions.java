@@ -42,6 +42,8 @@ public final class VerifyOptions {
     public final long patternInterval;
     public final long trimPercentage;
     public final long trimBacklog;
+    /** trim_backlog_batch: trims per batch (0 = trim_backlog's value, as fio's check_get_trim). */
+    public final long trimBacklogBatch;
     public final boolean trimVerifyZero;
 
     private VerifyOptions(JobSpec s) {
@@ -77,12 +79,10 @@ public final class VerifyOptions {
         patternInterval = num(s, "verify_pattern_interval", 0);
         trimPercentage = num(s, "trim_percentage", 0);
         trimBacklog = num(s, "trim_backlog", 0);
+        trimBacklogBatch = num(s, "trim_backlog_batch", 0);
         trimVerifyZero = num(s, "trim_verify_zero", 1) != 0;
-        // Read (so the values are typed) but not done by jfio: the model warns for each one a job sets.
-        for (String unhonoured : new String[] {"experimental_verify",
-            "trim_percentage", "trim_backlog", "trim_verify_zero"}) {
-            s.notHonoured(unhonoured);
-        }
+        // Read (so the value is typed) but not done by jfio: the model warns when a job sets it.
+        s.notHonoured("experimental_verify");
     }
 
     private static boolean covers(BitSet set, BitSet cpus) {

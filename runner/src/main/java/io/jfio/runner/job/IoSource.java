@@ -65,6 +65,11 @@ public interface IoSource {
         return 0;
     }
 
+    /** The seed of fio's trim_state (trim_percentage's draw); 0 without a workload. */
+    default long trimSeed() {
+        return 0;
+    }
+
     /** Starts the verify seeds again (the read-back pass draws the same sequence). */
     default void restartVerifySeeds() {
     }

@@ -50,7 +50,8 @@ final class NextIo {
     private boolean nextIo(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
-        if (verifier != null && (verifyPhase ? verifier.nextRead(u) : verifier.backlogRead(u))) {
+        if (verifier != null && (verifyPhase ? verifier.nextRead(u)
+                : verifier.backlogRead(u) || verifier.backlogTrim(u))) {
             return true;
         } else if (verifyPhase) {
             return false;

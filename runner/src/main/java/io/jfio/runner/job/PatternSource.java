@@ -71,6 +71,11 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public long trimSeed() {
+        return pattern.trimSeed();
+    }
+
+    @Override
     public void restartVerifySeeds() {
         pattern.restartVerifySeeds();
     }

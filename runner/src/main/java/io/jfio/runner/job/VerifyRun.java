@@ -57,6 +57,11 @@ final class VerifyRun {
             }
 
             @Override
+            public long trimSeed() {
+                return source.trimSeed();
+            }
+
+            @Override
             public void offsetState(long[] dst) {
                 source.offsetState(dst);
             }

@@ -355,6 +355,11 @@ public final class IoPattern {
     }
 
     /** Re-seeds verify_state, as fio's td_fill_rand_seeds does before the read-back pass. */
+    /** The seed of fio's td->trim_state (FIO_RAND_TRIM_OFF), which picks the writes to trim. */
+    public long trimSeed() {
+        return rs.seeds[RandSeeds.SEED_TRIM];
+    }
+
     public void restartVerifySeeds() {
         rs.restartVerify(use64);
     }
