@@ -65,6 +65,10 @@ public interface IoSource {
         return 0;
     }
 
+    /** The loop issued an I/O of its own (verify_backlog read, trim_backlog trim): number_ios counts it. */
+    default void otherIssued() {
+    }
+
     /** The seed of fio's trim_state (trim_percentage's draw); 0 without a workload. */
     default long trimSeed() {
         return 0;

@@ -52,6 +52,9 @@ final class NextIo {
         u.rwFlags = 0;
         if (verifier != null && (verifyPhase ? verifier.nextRead(u)
                 : verifier.backlogRead(u) || verifier.backlogTrim(u))) {
+            if (!verifyPhase) {
+                source.otherIssued();
+            }
             return true;
         } else if (verifyPhase) {
             return false;

@@ -71,6 +71,11 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public void otherIssued() {
+        pattern.otherIssued();
+    }
+
+    @Override
     public long trimSeed() {
         return pattern.trimSeed();
     }

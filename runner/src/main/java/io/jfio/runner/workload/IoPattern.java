@@ -50,6 +50,8 @@ public final class IoPattern {
     private final long size;
     private final long ioSize;
     private final long numberIos;
+    /** I/Os of the job's loop that this pattern did not produce ({@link #otherIssued}). */
+    private long otherIos;
     private final int loops;
     private final boolean verify;
     private final long totalBytes;
@@ -297,6 +299,7 @@ public final class IoPattern {
             ioIssues[d] = 0;
             ioBytes[d] = 0;
         }
+        otherIos = 0;
         dirs.resetIssues();
         offsets.resetCounters();
     }
@@ -370,11 +373,20 @@ public final class IoPattern {
 
     // ------------------------------------------------------------------ passes and amount
 
+    /**
+     * An I/O the job issued that this pattern did not produce (a verify_backlog read, a
+     * trim_backlog trim): fio's number_ios counts every I/O the job issues (io_blocks plus the ones
+     * queued or in flight).
+     */
+    public void otherIssued() {
+        otherIos++;
+    }
+
     private boolean exceedsNumberIos() {
         if (numberIos == 0) {
             return false;
         }
-        long n = ioIssues[0] + ioIssues[1] + ioIssues[2];
+        long n = ioIssues[0] + ioIssues[1] + ioIssues[2] + otherIos;
         long limit = numberIos * loops * (trimwrite ? 2 : 1);
         return n >= limit;
     }
