@@ -81,8 +81,6 @@ public final class VerifyOptions {
         trimBacklog = num(s, "trim_backlog", 0);
         trimBacklogBatch = num(s, "trim_backlog_batch", 0);
         trimVerifyZero = num(s, "trim_verify_zero", 1) != 0;
-        // Read (so the value is typed) but not done by jfio: the model warns when a job sets it.
-        s.notHonoured("experimental_verify");
     }
 
     private static boolean covers(BitSet set, BitSet cpus) {

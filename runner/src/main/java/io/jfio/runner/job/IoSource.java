@@ -69,6 +69,10 @@ public interface IoSource {
     default void otherIssued() {
     }
 
+    /** experimental_verify: the job's offset sequence starts again for the read-back. */
+    default void replayForVerify() {
+    }
+
     /** The seed of fio's trim_state (trim_percentage's draw); 0 without a workload. */
     default long trimSeed() {
         return 0;

@@ -218,6 +218,11 @@ final class JobIo {
                 }
             }
             verifier.startReadBack();
+            if (verifier.experimental()) {
+                long[] minBs = ThreadOptions.of(spec).bs().minBs();
+                verifier.startReplay(stats.ioBytes[1], Math.min(minBs[0], Math.min(minBs[1], minBs[2])));
+                source.replayForVerify();
+            }
             IoLoop readBack = new IoLoop(settings, parts.readBack());
             long before = allocatedBytes();
             readBack.run();

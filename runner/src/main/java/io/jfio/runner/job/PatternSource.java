@@ -76,6 +76,11 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public void replayForVerify() {
+        pattern.replayForVerify();
+    }
+
+    @Override
     public long trimSeed() {
         return pattern.trimSeed();
     }

@@ -53,6 +53,11 @@ public final class Verifier {
     private int backlogBatch;
     private boolean lastCompletedRead;
     private boolean lastCompletedTrim;
+    private long replayLimit;
+    private long dryRunBytes;
+    private long replayMinBs;
+    private long replayVerified;
+    private long replayReads;
     /** trim_percentage's picks and trim_backlog's schedule, or null. */
     private final TrimBacklog trims;
     /** The unit reads back a trimmed block (fio's IO_U_F_TRIMMED). */
@@ -245,6 +250,7 @@ public final class Verifier {
     /** fio's do_dry_run for verify_only: the write is only logged, never issued. */
     public void dryRunWrite(IoUnit u) {
         long nio = writeNumber++;
+        dryRunBytes += u.length;
         if (o.doVerify && !o.experimental) {
             int e = history.log(u.file.index, u.offset, u.length, nio);
             history.completed(e, true);
@@ -271,6 +277,53 @@ public final class Verifier {
             return true;
         }
         return false;
+    }
+
+    /** experimental_verify: the read-back replays the job's offsets instead of a write log. */
+    public boolean experimental() {
+        return o.experimental;
+    }
+
+    /**
+     * experimental_verify's read-back starts (fio's do_verify): it reads until the bytes verified
+     * reach {@code writtenBytes} (what the I/O phase wrote) less one minimum block.
+     */
+    public void startReplay(long writtenBytes, long minBs) {
+        // verify_only's dry run "writes" count as written (fio's do_dry_run returns them)
+        replayLimit = writtenBytes + dryRunBytes;
+        replayMinBs = minBs;
+        replayVerified = 0;
+        replayReads = 0;
+    }
+
+    /** The replay is done (fio's bytes_verified + rw_min_bs > verify_bytes). */
+    public boolean replayDone() {
+        return replayVerified + replayMinBs > replayLimit;
+    }
+
+    /**
+     * One I/O of the replayed sequence: a write becomes the read that checks it, with the seed
+     * it drew and numberio counted from 0 (fio's verify_read_issues); a trim becomes a read that
+     * must be zeroes. False for a read, which the replay skips (fio counts it as issued).
+     */
+    public boolean replay(IoUnit u) {
+        int i = u.index;
+        if (u.ddir == IoDirection.READ || !u.ddir.isData()) {
+            return false;
+        }
+        unitFromList[i] = false;
+        unitEntry[i] = -1;
+        if (u.ddir == IoDirection.TRIM) {
+            u.ddir = IoDirection.READ;
+            unitTrimmed[i] = true;
+            return true;
+        }
+        u.ddir = IoDirection.READ;
+        unitNumberio[i] = replayReads++;
+        if (pattern == null) {
+            unitSeed[i] = seeds.next();
+        }
+        return true;
     }
 
     /** The end of the I/O phase (fio's do_io): picked writes never trimmed are reported as fio does. */
@@ -350,6 +403,7 @@ public final class Verifier {
         if (!ok || (mixedReadWrite && !unitFromList[i])) {
             return 0;
         }
+        replayVerified += u.length;
         return verify(u);
     }
 
@@ -386,7 +440,7 @@ public final class Verifier {
 
     /** fio's verify_trimmed_io_u: with trim_verify_zero a trimmed block must read back as zeroes. */
     private int trimmedZero(IoUnit u, ByteBuffer b) {
-        if (!trims.verifyZero()) {
+        if (trims != null && !trims.verifyZero()) {
             return 0;
         }
         for (int p = 0; p < u.length; p++) {

@@ -358,6 +358,26 @@ public final class IoPattern {
     }
 
     /** Re-seeds verify_state, as fio's td_fill_rand_seeds does before the read-back pass. */
+    /**
+     * experimental_verify's read-back (fio's clear_io_state before do_verify): the counters and
+     * the file positions start over and, with randrepeat, the generators are seeded again, so the
+     * job's offset sequence comes once more.
+     */
+    public void replayForVerify() {
+        resetCounters();
+        for (int d = 0; d < 3; d++) {
+            ioIssueBytes[d] = 0;
+        }
+        if (rs.repeatable) {
+            fillRandSeeds();
+        }
+        loopsLeft = 0;
+        pass = 0;
+        emptyPasses = 0;
+        inPass = false;
+        finished = false;
+    }
+
     /** The seed of fio's td->trim_state (FIO_RAND_TRIM_OFF), which picks the writes to trim. */
     public long trimSeed() {
         return rs.seeds[RandSeeds.SEED_TRIM];
