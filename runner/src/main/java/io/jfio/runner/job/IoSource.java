@@ -65,6 +65,19 @@ public interface IoSource {
         return 0;
     }
 
+    /** The loop issued an I/O of its own (verify_backlog read, trim_backlog trim): number_ios counts it. */
+    default void otherIssued() {
+    }
+
+    /** experimental_verify: the job's offset sequence starts again for the read-back. */
+    default void replayForVerify() {
+    }
+
+    /** The seed of fio's trim_state (trim_percentage's draw); 0 without a workload. */
+    default long trimSeed() {
+        return 0;
+    }
+
     /** Starts the verify seeds again (the read-back pass draws the same sequence). */
     default void restartVerifySeeds() {
     }

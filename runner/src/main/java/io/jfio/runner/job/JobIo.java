@@ -184,6 +184,9 @@ final class JobIo {
         } else {
             loop.run();
         }
+        if (verifier != null) {
+            verifier.endOfIo();
+        }
         loopAllocatedBytes = allocatedBytes() - allocBefore;
         for (int d = 0; d < JobStats.DIRS; d++) {
             stats.dropIoU[d] += engine.droppedIos(d);
@@ -197,7 +200,8 @@ final class JobIo {
         if (mode.writes() && stats.ioBytes[1] > 0) {
             stats.runtimeMicros[1] = measuredUs;
         }
-        if (mode.trims() && stats.ioBytes[2] > 0) {
+        // fio's backend.c: a writing job's trim_backlog trims count as trim runtime too
+        if ((mode.trims() || (verifier != null && vo.trimBacklog > 0 && mode.writes())) && stats.ioBytes[2] > 0) {
             stats.runtimeMicros[2] = measuredUs;
         }
         endSyncs();
@@ -214,6 +218,11 @@ final class JobIo {
                 }
             }
             verifier.startReadBack();
+            if (verifier.experimental()) {
+                long[] minBs = ThreadOptions.of(spec).bs().minBs();
+                verifier.startReplay(stats.ioBytes[1], Math.min(minBs[0], Math.min(minBs[1], minBs[2])));
+                source.replayForVerify();
+            }
             IoLoop readBack = new IoLoop(settings, parts.readBack());
             long before = allocatedBytes();
             readBack.run();

@@ -47,13 +47,27 @@ final class NextIo {
         return true;
     }
 
+    /** experimental_verify's read-back: the job's next write (or trim) of the replayed sequence, as a read. */
+    private boolean replay(IoUnit u, long nowUsec) {
+        while (!verifier.replayDone() && source.next(u, nowUsec)) {
+            if (verifier.replay(u)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean nextIo(IoUnit u, long nowUsec) {
         u.result = 0;
         u.rwFlags = 0;
-        if (verifier != null && (verifyPhase ? verifier.nextRead(u) : verifier.backlogRead(u))) {
+        if (verifier != null && (verifyPhase ? verifier.nextRead(u)
+                : verifier.backlogRead(u) || verifier.backlogTrim(u))) {
+            if (!verifyPhase) {
+                source.otherIssued();
+            }
             return true;
         } else if (verifyPhase) {
-            return false;
+            return verifier.experimental() && replay(u, nowUsec);
         }
         if (syncs.unstash(u)) {
             return true;

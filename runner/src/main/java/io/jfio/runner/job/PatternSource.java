@@ -71,6 +71,21 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public void otherIssued() {
+        pattern.otherIssued();
+    }
+
+    @Override
+    public void replayForVerify() {
+        pattern.replayForVerify();
+    }
+
+    @Override
+    public long trimSeed() {
+        return pattern.trimSeed();
+    }
+
+    @Override
     public void restartVerifySeeds() {
         pattern.restartVerifySeeds();
     }

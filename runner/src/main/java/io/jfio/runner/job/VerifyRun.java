@@ -57,6 +57,11 @@ final class VerifyRun {
             }
 
             @Override
+            public long trimSeed() {
+                return source.trimSeed();
+            }
+
+            @Override
             public void offsetState(long[] dst) {
                 source.offsetState(dst);
             }
@@ -77,6 +82,7 @@ final class VerifyRun {
 
     /** fio runs do_verify after the I/O phase when do_verify=1, unless the job failed or was stopped. */
     static boolean readBackDue(Verifier v, VerifyOptions vo, IoLoop loop, JobState state) {
-        return v != null && vo.doVerify && !loop.failed() && !state.terminated() && v.pending() > 0;
+        return v != null && vo.doVerify && !loop.failed() && !state.terminated()
+                && (v.pending() > 0 || v.experimental());
     }
 }

@@ -52,6 +52,16 @@ public final class Verifier {
     private long writeNumber;
     private int backlogBatch;
     private boolean lastCompletedRead;
+    private boolean lastCompletedTrim;
+    private long replayLimit;
+    private long dryRunBytes;
+    private long replayMinBs;
+    private long replayVerified;
+    private long replayReads;
+    /** trim_percentage's picks and trim_backlog's schedule, or null. */
+    private final TrimBacklog trims;
+    /** The unit reads back a trimmed block (fio's IO_U_F_TRIMMED). */
+    private final boolean[] unitTrimmed;
     private long failures;
     private boolean terminate;
     /** fio's inflight log for verify_state_save, or null. */
@@ -96,6 +106,8 @@ public final class Verifier {
         this.unitNumberio = new long[units.size()];
         this.unitEntry = new int[units.size()];
         this.unitFromList = new boolean[units.size()];
+        this.unitTrimmed = new boolean[units.size()];
+        this.trims = TrimBacklog.of(o, seeds.trimSeed());
         java.util.Arrays.fill(unitEntry, -1);
         this.files = files;
         this.seeds = seeds;
@@ -208,11 +220,37 @@ public final class Verifier {
             headers.populate(b, u.length, u.offset, seed, nio, timeNanos);
         }
         unitEntry[i] = log && o.doVerify && !o.experimental ? history.log(u.file.index, u.offset, u.length, nio) : -1;
+        if (trims != null && unitEntry[i] >= 0) {
+            trims.logged(history, unitEntry[i]);
+        }
+    }
+
+    /**
+     * fio's check_get_trim (after check_get_verify): with trim_backlog, a logged write picked by
+     * trim_percentage is trimmed now. True when {@code u} was filled with that trim.
+     */
+    public boolean backlogTrim(IoUnit u) {
+        if (trims == null) {
+            return false;
+        }
+        int e = trims.next(history, lastCompletedTrim);
+        if (e < 0) {
+            return false;
+        }
+        int i = u.index;
+        u.ddir = IoDirection.TRIM;
+        u.file = files.get(history.file(e));
+        u.offset = history.offset(e);
+        u.length = history.length(e);
+        unitFromList[i] = false;
+        unitEntry[i] = -1;
+        return true;
     }
 
     /** fio's do_dry_run for verify_only: the write is only logged, never issued. */
     public void dryRunWrite(IoUnit u) {
         long nio = writeNumber++;
+        dryRunBytes += u.length;
         if (o.doVerify && !o.experimental) {
             int e = history.log(u.file.index, u.offset, u.length, nio);
             history.completed(e, true);
@@ -241,6 +279,61 @@ public final class Verifier {
         return false;
     }
 
+    /** experimental_verify: the read-back replays the job's offsets instead of a write log. */
+    public boolean experimental() {
+        return o.experimental;
+    }
+
+    /**
+     * experimental_verify's read-back starts (fio's do_verify): it reads until the bytes verified
+     * reach {@code writtenBytes} (what the I/O phase wrote) less one minimum block.
+     */
+    public void startReplay(long writtenBytes, long minBs) {
+        // verify_only's dry run "writes" count as written (fio's do_dry_run returns them)
+        replayLimit = writtenBytes + dryRunBytes;
+        replayMinBs = minBs;
+        replayVerified = 0;
+        replayReads = 0;
+    }
+
+    /** The replay is done (fio's bytes_verified + rw_min_bs > verify_bytes). */
+    public boolean replayDone() {
+        return replayVerified + replayMinBs > replayLimit;
+    }
+
+    /**
+     * One I/O of the replayed sequence: a write becomes the read that checks it, with the seed
+     * it drew and numberio counted from 0 (fio's verify_read_issues); a trim becomes a read that
+     * must be zeroes. False for a read, which the replay skips (fio counts it as issued).
+     */
+    public boolean replay(IoUnit u) {
+        int i = u.index;
+        if (u.ddir == IoDirection.READ || !u.ddir.isData()) {
+            return false;
+        }
+        unitFromList[i] = false;
+        unitEntry[i] = -1;
+        if (u.ddir == IoDirection.TRIM) {
+            u.ddir = IoDirection.READ;
+            unitTrimmed[i] = true;
+            return true;
+        }
+        u.ddir = IoDirection.READ;
+        unitNumberio[i] = replayReads++;
+        if (pattern == null) {
+            unitSeed[i] = seeds.next();
+        }
+        return true;
+    }
+
+    /** The end of the I/O phase (fio's do_io): picked writes never trimmed are reported as fio does. */
+    public void endOfIo() {
+        if (history.trimEntries() > 0) {
+            err.printf("fio: %d trim entries leaked?%n", history.trimEntries());
+            err.flush();
+        }
+    }
+
     /** fio's get_next_verify: the next logged write as a read into {@code u}; false when none. */
     public boolean nextRead(IoUnit u) {
         int e = history.peek();
@@ -257,6 +350,7 @@ public final class Verifier {
         u.length = history.length(e);
         unitNumberio[i] = history.numberio(e);
         unitFromList[i] = true;
+        unitTrimmed[i] = history.trimmed(e);
         unitEntry[i] = -1;
         history.pop(e);
         if (pattern == null) {
@@ -288,11 +382,15 @@ public final class Verifier {
      */
     public int completed(IoUnit u, boolean ok, boolean mixedReadWrite) {
         int i = u.index;
+        if (u.ddir.isData()) {
+            // fio's td->last_ddir_completed
+            lastCompletedRead = u.ddir == IoDirection.READ;
+            lastCompletedTrim = u.ddir == IoDirection.TRIM;
+        }
         if (u.ddir == IoDirection.WRITE) {
             if (vstate != null) {
                 vstate.completed(i);
             }
-            lastCompletedRead = false;
             if (unitEntry[i] >= 0) {
                 history.completed(unitEntry[i], ok);
                 unitEntry[i] = -1;
@@ -302,10 +400,10 @@ public final class Verifier {
         if (u.ddir != IoDirection.READ) {
             return 0;
         }
-        lastCompletedRead = true;
         if (!ok || (mixedReadWrite && !unitFromList[i])) {
             return 0;
         }
+        replayVerified += u.length;
         return verify(u);
     }
 
@@ -315,6 +413,10 @@ public final class Verifier {
             return 0;
         }
         ByteBuffer b = views[u.index];
+        if (unitTrimmed[u.index]) {
+            unitTrimmed[u.index] = false;
+            return done(trimmedZero(u, b));
+        }
         int inc = headers.inc(u.length);
         int ret = 0;
         int n = 0;
@@ -334,6 +436,20 @@ public final class Verifier {
             ret = checkData(u, b, p, n, len);
         }
         return done(ret);
+    }
+
+    /** fio's verify_trimmed_io_u: with trim_verify_zero a trimmed block must read back as zeroes. */
+    private int trimmedZero(IoUnit u, ByteBuffer b) {
+        if (trims != null && !trims.verifyZero()) {
+            return 0;
+        }
+        for (int p = 0; p < u.length; p++) {
+            if (b.get(p) != 0) {
+                report.trimNotZero(u, p);
+                return EILSEQ;
+            }
+        }
+        return 0;
     }
 
     private int done(int ret) {

@@ -19,6 +19,13 @@ final class VerifyHistory {
     private long[] numberio;
     private int[] file;
     private byte[] state;
+    /** fio's trim_list: entries picked for trimming, in log order (IP_F_TRIMMED once trimmed). */
+    private int[] trimList;
+    private boolean[] onTrimList;
+    private boolean[] trimmed;
+    private int trimHead;
+    private int trimTail;
+    private int trimEntries;
     private int head;
     private int tail;
     private int live;
@@ -35,6 +42,9 @@ final class VerifyHistory {
         numberio = new long[c];
         file = new int[c];
         state = new byte[c];
+        trimList = new int[c];
+        onTrimList = new boolean[c];
+        trimmed = new boolean[c];
         this.overlapRisk = overlapRisk;
         if (overlapRisk) {
             int t = Integer.highestOneBit(c * 2 - 1) << 1;
@@ -59,6 +69,8 @@ final class VerifyHistory {
         numberio[i] = nio;
         file[i] = fileIndex;
         state[i] = IN_FLIGHT;
+        onTrimList[i] = false;
+        trimmed[i] = false;
         live++;
         if (overlapRisk) {
             index(i);
@@ -74,9 +86,58 @@ final class VerifyHistory {
         if (ok) {
             state[entry] = DONE;
         } else {
-            state[entry] = DEAD;
+            kill(entry);
+        }
+    }
+
+    /** Drops an entry from the history and from the trim list (fio's remove_trim_entry). */
+    private void kill(int e) {
+        state[e] = DEAD;
+        live--;
+        if (onTrimList[e]) {
+            onTrimList[e] = false;
+            trimEntries--;
+        }
+    }
+
+    /** log_io_piece with io_u_should_trim true: the entry joins the trim list. */
+    void listForTrim(int entry) {
+        trimList[trimTail++] = entry;
+        onTrimList[entry] = true;
+        trimEntries++;
+    }
+
+    /** Entries on the trim list (fio's td->trim_entries). */
+    int trimEntries() {
+        return trimEntries;
+    }
+
+    /**
+     * fio's get_next_trim: takes the first entry of the trim list (in flight or not), or -1.
+     * {@code keep}: trim_verify_zero, the entry stays to be read back and marked trimmed;
+     * otherwise it leaves the history.
+     */
+    int takeTrim(boolean keep) {
+        while (trimHead < trimTail && !onTrimList[trimList[trimHead]]) {
+            trimHead++;
+        }
+        if (trimHead == trimTail) {
+            return -1;
+        }
+        int e = trimList[trimHead++];
+        onTrimList[e] = false;
+        trimEntries--;
+        if (keep) {
+            trimmed[e] = true;
+        } else {
+            state[e] = DEAD;
             live--;
         }
+        return e;
+    }
+
+    boolean trimmed(int e) {
+        return trimmed[e];
     }
 
     /**
@@ -95,8 +156,7 @@ final class VerifyHistory {
     }
 
     void pop(int entry) {
-        state[entry] = DEAD;
-        live--;
+        kill(entry);
         head = entry + 1;
         if (live == 0) {
             reset();
@@ -127,6 +187,9 @@ final class VerifyHistory {
         head = 0;
         tail = 0;
         live = 0;
+        trimHead = 0;
+        trimTail = 0;
+        trimEntries = 0;
         if (overlapRisk) {
             Arrays.fill(slots, -1);
         }
@@ -142,8 +205,7 @@ final class VerifyHistory {
         int old = slots[h];
         if (old >= 0 && state[old] != DEAD) {
             // fio's log_io_piece: a newer write to the same place replaces the older entry
-            state[old] = DEAD;
-            live--;
+            kill(old);
         }
         keys[h] = key;
         slots[h] = i;
@@ -163,6 +225,9 @@ final class VerifyHistory {
         numberio = Arrays.copyOf(numberio, c);
         file = Arrays.copyOf(file, c);
         state = Arrays.copyOf(state, c);
+        trimList = Arrays.copyOf(trimList, c);
+        onTrimList = Arrays.copyOf(onTrimList, c);
+        trimmed = Arrays.copyOf(trimmed, c);
         if (overlapRisk) {
             int t = Integer.highestOneBit(c * 2 - 1) << 1;
             keys = new long[t];

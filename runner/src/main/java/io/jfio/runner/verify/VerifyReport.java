@@ -36,6 +36,13 @@ final class VerifyReport {
         return (fromList ? 0x80 : 0) | (async ? 0x04 : 0x08);
     }
 
+    /** A trimmed block that did not read back as zeroes; {@code at}: its first non-zero byte. */
+    void trimNotZero(IoUnit u, int at) {
+        err.printf("trim: verify failed at file %s offset %d, length %d, block offset %d%n", u.file.path, u.offset,
+                u.length, at);
+        err.flush();
+    }
+
     void badHeader(String what, IoUnit u, ByteBuffer b, int p, int n, int len) {
         long off = u.offset + (long) n * len;
         err.printf("%s at file %s offset %d, length %d (requested block: offset=%d, length=%d)%n", what,

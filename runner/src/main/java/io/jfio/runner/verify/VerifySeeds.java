@@ -8,6 +8,11 @@ public interface VerifySeeds {
     /** Starts the sequence again (fio re-seeds before the read-back pass when randrepeat=1). */
     void restart();
 
+    /** The seed of fio's td->trim_state, which draws the writes trim_percentage trims. */
+    default long trimSeed() {
+        return 0;
+    }
+
     /** The offset generator's state (FioRandom.save's layout) for fio's verify state file. */
     default void offsetState(long[] dst) {
     }

@@ -50,6 +50,8 @@ public final class IoPattern {
     private final long size;
     private final long ioSize;
     private final long numberIos;
+    /** I/Os of the job's loop that this pattern did not produce ({@link #otherIssued}). */
+    private long otherIos;
     private final int loops;
     private final boolean verify;
     private final long totalBytes;
@@ -297,6 +299,7 @@ public final class IoPattern {
             ioIssues[d] = 0;
             ioBytes[d] = 0;
         }
+        otherIos = 0;
         dirs.resetIssues();
         offsets.resetCounters();
     }
@@ -355,6 +358,31 @@ public final class IoPattern {
     }
 
     /** Re-seeds verify_state, as fio's td_fill_rand_seeds does before the read-back pass. */
+    /**
+     * experimental_verify's read-back (fio's clear_io_state before do_verify): the counters and
+     * the file positions start over and, with randrepeat, the generators are seeded again, so the
+     * job's offset sequence comes once more.
+     */
+    public void replayForVerify() {
+        resetCounters();
+        for (int d = 0; d < 3; d++) {
+            ioIssueBytes[d] = 0;
+        }
+        if (rs.repeatable) {
+            fillRandSeeds();
+        }
+        loopsLeft = 0;
+        pass = 0;
+        emptyPasses = 0;
+        inPass = false;
+        finished = false;
+    }
+
+    /** The seed of fio's td->trim_state (FIO_RAND_TRIM_OFF), which picks the writes to trim. */
+    public long trimSeed() {
+        return rs.seeds[RandSeeds.SEED_TRIM];
+    }
+
     public void restartVerifySeeds() {
         rs.restartVerify(use64);
     }
@@ -365,11 +393,20 @@ public final class IoPattern {
 
     // ------------------------------------------------------------------ passes and amount
 
+    /**
+     * An I/O the job issued that this pattern did not produce (a verify_backlog read, a
+     * trim_backlog trim): fio's number_ios counts every I/O the job issues (io_blocks plus the ones
+     * queued or in flight).
+     */
+    public void otherIssued() {
+        otherIos++;
+    }
+
     private boolean exceedsNumberIos() {
         if (numberIos == 0) {
             return false;
         }
-        long n = ioIssues[0] + ioIssues[1] + ioIssues[2];
+        long n = ioIssues[0] + ioIssues[1] + ioIssues[2] + otherIos;
         long limit = numberIos * loops * (trimwrite ? 2 : 1);
         return n >= limit;
     }

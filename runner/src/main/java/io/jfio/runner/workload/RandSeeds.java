@@ -15,6 +15,7 @@ final class RandSeeds {
     static final int SEED_MIX = 4;
     static final int SEED_FILE = 5;
     static final int SEED_BLOCK = 6;
+    static final int SEED_TRIM = 8;
     static final int SEED_SEQ_RAND_READ = 10;
     static final int SEED_POISSON = 15;
     static final int SEED_ZONE = 16;
