@@ -21,6 +21,8 @@ final class NextIo {
     private final BufferContent content;
     /** The loop's issued I/Os per direction. */
     private final long[] issued;
+    /** The last fill found nothing only because openfiles keeps the chosen file closed for now. */
+    private boolean filesBusy;
 
     NextIo(IoSource source, Verifier verifier, boolean verifyPhase, SyncSchedule syncs, BufferContent content,
            long[] issued) {
@@ -47,10 +49,17 @@ final class NextIo {
         return true;
     }
 
+    /** See {@link IoSource#filesBusy()}: the loop reaps and asks again. */
+    boolean filesBusy() {
+        return filesBusy;
+    }
+
     private boolean nextIo(IoUnit u, long nowUsec) {
+        filesBusy = false;
         u.result = 0;
         u.rwFlags = 0;
         if (verifier != null && (verifyPhase ? verifier.nextRead(u) : verifier.backlogRead(u))) {
+            source.reopen(u.file);
             return true;
         } else if (verifyPhase) {
             return false;
@@ -60,6 +69,7 @@ final class NextIo {
         }
         IoDirection sync = syncs.due(issued[1]);
         if (!source.next(u, nowUsec)) {
+            filesBusy = source.filesBusy();
             return false;
         }
         if (verifier != null) {
