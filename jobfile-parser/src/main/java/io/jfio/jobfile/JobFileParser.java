@@ -101,7 +101,8 @@ public final class JobFileParser {
                 default -> { }
             }
             if (o.def() != null) {
-                vp.handle(o, o.def(), st, 1024, null);
+                // fio fills in defaults without its parse debug lines
+                ParseDebug.quiet(() -> vp.handle(o, o.def(), st, 1024, null));
             }
         }
         st.postfixes.clear();

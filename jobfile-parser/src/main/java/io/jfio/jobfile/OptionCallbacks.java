@@ -55,8 +55,12 @@ final class OptionCallbacks {
             case "str_steadystate_cb": {
                 // fio reads the threshold even with --parse-only
                 int colon = ptr == null ? -1 : ptr.indexOf(':');
-                return SteadyStateThreshold.parse(word, colon < 0 ? null : ptr.substring(colon + 1), st.kbBase())
-                        .problem();
+                SteadyStateThreshold t = SteadyStateThreshold.parse(word, colon < 0 ? null : ptr.substring(colon + 1),
+                        st.kbBase());
+                if (t.problem() == null) {
+                    ParseDebug.line(t.debugText(word));
+                }
+                return t.problem();
             }
             default:
                 // sync_file_range, mem, clocksource, ...: text kept as written

@@ -40,6 +40,20 @@ public record SteadyStateThreshold(boolean percent, double limit, String problem
         return new SteadyStateThreshold(false, v, null);
     }
 
+    /** What fio's str_steadystate_cb prints under --debug=parse for criterion {@code word}. */
+    public String debugText(String word) {
+        if (percent) {
+            return String.format(java.util.Locale.ROOT, "set steady state threshold to %f%%", limit);
+        }
+        if (word.startsWith("iops")) {
+            return String.format(java.util.Locale.ROOT, "set steady state IOPS threshold to %f", limit);
+        }
+        if (word.startsWith("bw")) {
+            return "set steady state BW threshold to " + (long) limit;
+        }
+        return "set steady state latency threshold to " + (long) limit + " nsec";
+    }
+
     /** fio's str_to_float: a leading number as strtod reads it. */
     private static Double parseFloat(String s) {
         Matcher m = FLOAT.matcher(s);

@@ -40,9 +40,6 @@ public record FileOptions(String filename, String directory, String filenameDire
         if (openfiles <= 0 || openfiles > nrfiles) {
             openfiles = nrfiles;
         }
-        if (openfiles < nrfiles) {
-            spec.notHonoured("openfiles"); // jfio keeps every file of the job open
-        }
         return new FileOptions(spec.getString("filename"), spec.getString("directory"), spec.filenameDirectory(),
                 spec.getString("filename_format"), nrfiles, openfiles, spec.getString("file_service_type"),
                 spec.postfix("file_service_type"), spec.getBool("create_on_open"), spec.getBool("create_serialize"),

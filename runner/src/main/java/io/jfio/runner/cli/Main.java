@@ -8,6 +8,7 @@ import io.jfio.jobfile.JobFileParser;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.jobfile.OptionCatalog;
 import io.jfio.jobfile.OptionDef;
+import io.jfio.jobfile.ParseDebug;
 import io.jfio.jobfile.ParseResult;
 import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
@@ -62,6 +63,8 @@ public final class Main {
             // Never a stack trace for users: one line naming what broke.
             err.println("fio: internal error: " + e);
             return 1;
+        } finally {
+            ParseDebug.disable();
         }
     }
 
@@ -113,6 +116,12 @@ public final class Main {
                     case "readonly" -> readOnly = true;
                     case "warnings-fatal" -> warningsFatal = true;
                     case "explain" -> explain = true;
+                    case "debug" -> {
+                        if (java.util.Arrays.asList(it.value().split(",")).contains("parse")) {
+                            out.println("fio: set debug option parse");
+                            ParseDebug.enable(out);
+                        }
+                    }
                     case "section" -> {
                         if (it.value().equals("global")) {
                             err.println("fio: can't use global as only section");

@@ -50,6 +50,8 @@ final class EngineQueue {
     private final JobClock time;
     /** serialize_overlap: units in flight by index (null without). */
     private final OverlapGuard overlap;
+    /** openfiles below nrfiles: told of each file's I/Os in flight (null without). */
+    private final io.jfio.runner.workload.FileOpener fileRefs;
     /** lockfile=exclusive: the file's lock is held while the engine takes a unit (null without). */
     private final FileLocks locks;
     /** The engine ended the job's I/O itself (IoEngine#finished). */
@@ -88,6 +90,7 @@ final class EngineQueue {
         this.time = p.clock();
         this.locks = p.fileLocks();
         this.overlap = OverlapGuard.of(s.serializeOverlap(), iodepth, s.modifies(), s.replay(), units);
+        this.fileRefs = p.source().fileOpener();
     }
 
     /** The cached timestamp (fio's ts_cache). */
@@ -237,6 +240,9 @@ final class EngineQueue {
         if (overlap != null) {
             overlap.issued(u);
         }
+        if (fileRefs != null && u.file != null) {
+            fileRefs.get(u.file.index);
+        }
         syncs.issued(ddir, u.file);
         if (countPerIo) {
             stats.markSubmit(1);
@@ -277,6 +283,9 @@ final class EngineQueue {
                 pending[i] = null;
                 if (overlap != null) {
                     overlap.done(u);
+                }
+                if (fileRefs != null && u.file != null) {
+                    fileRefs.put(u.file.index);
                 }
                 curDepth--;
                 pool.release(u);
@@ -360,6 +369,9 @@ final class EngineQueue {
         curDepth--;
         if (overlap != null) {
             overlap.done(u);
+        }
+        if (fileRefs != null && u.file != null) {
+            fileRefs.put(u.file.index);
         }
         int outcome = completion.complete(u, t, inline);
         if (outcome == IoCompletion.REISSUE) {

@@ -165,6 +165,10 @@ public final class IoLoop {
                 u = q.take();
                 if (!nextIo.fill(u, paced ? (now - epochNanos) / 1000L : 0, q.clock())) {
                     q.putBack(u);
+                    if (nextIo.filesBusy()) {
+                        q.reapAfterIssue(QueueStatus.BUSY, q.iodepth); // openfiles: as fio's do_io on -EBUSY
+                        continue;
+                    }
                     break;
                 }
                 if (source.pass() != pass) {
@@ -205,6 +209,9 @@ public final class IoLoop {
             }
         }
         q.drain();
+        if (noStats && completion.measuring) {
+            engine.drainOpLatencies(opLatencySink); // files opened in the loop (openfiles below nrfiles)
+        }
         if (errors.failed() && q.syncEngine()) {
             // fio reaps once more after an error; a sync engine has nothing left: a 0 completion.
             stats.markComplete(0);

@@ -11,6 +11,24 @@ public interface IoSource {
     /** Fills ddir, file, offset and length of a free unit; false when the job has no more I/O. */
     boolean next(IoUnit unit, long nowUsec);
 
+    /** Opens and closes the files as the workload reaches them (openfiles below nrfiles). */
+    default void fileOpener(io.jfio.runner.workload.FileOpener opener) {
+    }
+
+    /** What opens and closes the files as the workload reaches them; null when all stay open. */
+    default io.jfio.runner.workload.FileOpener fileOpener() {
+        return null;
+    }
+
+    /** The last next() found no I/O only because the file it chose waits to be opened (fio's -EBUSY). */
+    default boolean filesBusy() {
+        return false;
+    }
+
+    /** A read-back of a written block: its file is opened again if the workload closed it. */
+    default void reopen(io.jfio.engine.IoFile file) {
+    }
+
     /** Tells the pattern whether the engine queues I/O (async) or completes it inline (sync). */
     default void engineQueues(boolean queues) {
     }

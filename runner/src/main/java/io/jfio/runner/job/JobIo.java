@@ -47,6 +47,8 @@ final class JobIo {
     private final int iodepth;
     private boolean fadviseWarned;
     private JobLogs logs;
+    /** openfiles below nrfiles: the file service opens and closes the files; else null. */
+    private OpenFiles openFiles;
     private Flow flow;
     /** latency_target's depth search, or null. */
     private volatile LatencyTarget latencyTarget;
@@ -102,36 +104,51 @@ final class JobIo {
             if (opts.files().preRead() && !diskless && !noIo) {
                 PreRead.run(fs, units[0], opts.bs().max(0), state);
             }
-            runLoops(units, buffers);
+            try {
+                runLoops(units, buffers);
+            } catch (OpenFiles.Failed e) {
+                throw e.error;
+            }
             state.setRunState(RunState.FINISHING);
         } finally {
             teardown(units, buffers);
         }
     }
 
+    /** Opens every file up front, unless openfiles is below nrfiles: then the file service opens them. */
     private void openFiles() throws JobError {
-        boolean invalidate = opts.files().invalidate();
+        if (limitsOpenFiles()) {
+            return;
+        }
         int open = 0;
         for (IoFile f : fs) {
-            try {
-                engine.openFile(f, setup.openFlags(f));
-            } catch (EngineException e) {
-                if (e.errno() == 22 && opts.io().direct()) {
-                    ctx.err().println("fio: destination does not support O_DIRECT");
-                }
-                throw engineError(e, "open");
-            }
+            openOne(f);
             open++;
             state.setOpenFiles(open);
-            WriteHints.apply(f, opts.io().writeHint(), opts.io().direct(), diskless);
-            if (!diskless) {
-                if (invalidate) {
-                    FileSetup.invalidate(f);
-                }
-                if (!FileSetup.fadviseHint(f, opts, mode.random()) && !fadviseWarned) {
-                    fadviseWarned = true;
-                    ctx.err().println("fio: fadvise hint failed");
-                }
+        }
+    }
+
+    private boolean limitsOpenFiles() {
+        return opts.files().openfiles() < fs.size();
+    }
+
+    private void openOne(IoFile f) throws JobError {
+        try {
+            engine.openFile(f, setup.openFlags(f));
+        } catch (EngineException e) {
+            if (e.errno() == 22 && opts.io().direct()) {
+                ctx.err().println("fio: destination does not support O_DIRECT");
+            }
+            throw engineError(e, "open");
+        }
+        WriteHints.apply(f, opts.io().writeHint(), opts.io().direct(), diskless);
+        if (!diskless) {
+            if (opts.files().invalidate()) {
+                FileSetup.invalidate(f);
+            }
+            if (!FileSetup.fadviseHint(f, opts, mode.random()) && !fadviseWarned) {
+                fadviseWarned = true;
+                ctx.err().println("fio: fadvise hint failed");
             }
         }
     }
@@ -145,9 +162,16 @@ final class JobIo {
         Set<EngineFlag> flags = engine.flags();
         boolean sync = flags.contains(EngineFlag.SYNC_IO);
         source.engineQueues(!sync);
+        if (limitsOpenFiles()) {
+            openFiles = new OpenFiles(fs, opts.files().openfiles(), this::openOne, this::closeOne, state);
+            source.fileOpener(openFiles);
+        }
         stats.setSampleWindows(opts.stat().bwAvgTimeMs(), opts.stat().iopsAvgTimeMs());
         stats.measure(!opts.stat().disableLat(), !opts.stat().disableClat(), !opts.stat().disableSlat());
-        logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err());
+        logs = JobLogs.open(spec, stats, fs, iodepth, ctx.err(), openFiles != null);
+        if (openFiles != null) {
+            openFiles.logs(logs);
+        }
         // Loads the management classes now: done inside the timed phase it delayed the first I/O
         // by 100 ms or more on a busy machine, and the logs' first timestamps with it.
         allocatedBytes();
@@ -217,6 +241,9 @@ final class JobIo {
                     }
                 }
             }
+            if (openFiles != null) {
+                openFiles.closeAll(); // do_verify's clear_io_state: the read-back opens each file it reaches
+            }
             verifier.startReadBack();
             if (verifier.experimental()) {
                 long[] minBs = ThreadOptions.of(spec).bs().minBs();
@@ -277,19 +304,22 @@ final class JobIo {
     }
 
     private void closeAll() {
-        boolean fsyncOnClose = mode.writes() && opts.files().fsyncOnClose() && !diskless;
         for (IoFile f : fs) {
-            if (!f.isOpen() && !diskless) {
+            if (openFiles != null ? !openFiles.isOpen(f.index) : !f.isOpen() && !diskless) {
                 continue;
             }
-            if (fsyncOnClose && f.fd >= 0) {
-                Native.libc().fsync(f.fd);
-            }
-            try {
-                engine.closeFile(f);
-            } catch (EngineException e) {
-                // Closing after the run: nothing useful to report beyond the run's own result.
-            }
+            closeOne(f);
+        }
+    }
+
+    private void closeOne(IoFile f) {
+        if (mode.writes() && opts.files().fsyncOnClose() && !diskless && f.fd >= 0) {
+            Native.libc().fsync(f.fd);
+        }
+        try {
+            engine.closeFile(f);
+        } catch (EngineException e) {
+            // Closing after the I/O: nothing useful to report beyond the run's own result.
         }
     }
 

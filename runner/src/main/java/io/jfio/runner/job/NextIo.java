@@ -21,6 +21,8 @@ final class NextIo {
     private final BufferContent content;
     /** The loop's issued I/Os per direction. */
     private final long[] issued;
+    /** The last fill found nothing only because openfiles keeps the chosen file closed for now. */
+    private boolean filesBusy;
 
     NextIo(IoSource source, Verifier verifier, boolean verifyPhase, SyncSchedule syncs, BufferContent content,
            long[] issued) {
@@ -57,7 +59,13 @@ final class NextIo {
         return false;
     }
 
+    /** See {@link IoSource#filesBusy()}: the loop reaps and asks again. */
+    boolean filesBusy() {
+        return filesBusy;
+    }
+
     private boolean nextIo(IoUnit u, long nowUsec) {
+        filesBusy = false;
         u.result = 0;
         u.rwFlags = 0;
         if (verifier != null && (verifyPhase ? verifier.nextRead(u)
@@ -65,6 +73,7 @@ final class NextIo {
             if (!verifyPhase) {
                 source.otherIssued();
             }
+            source.reopen(u.file);
             return true;
         } else if (verifyPhase) {
             return verifier.experimental() && replay(u, nowUsec);
@@ -74,6 +83,7 @@ final class NextIo {
         }
         IoDirection sync = syncs.due(issued[1]);
         if (!source.next(u, nowUsec)) {
+            filesBusy = source.filesBusy();
             return false;
         }
         if (verifier != null) {

@@ -16,6 +16,7 @@ import java.util.List;
 public final class PatternSource implements IoSource {
     private final IoPattern pattern;
     private final Pacer rate;
+    private io.jfio.runner.workload.FileOpener opener;
 
     private PatternSource(IoPattern pattern) {
         this.pattern = pattern;
@@ -58,6 +59,29 @@ public final class PatternSource implements IoSource {
     @Override
     public boolean thinks() {
         return rate.thinktimeEnabled();
+    }
+
+    @Override
+    public void fileOpener(io.jfio.runner.workload.FileOpener o) {
+        opener = o;
+        pattern.fileOpener(o);
+    }
+
+    @Override
+    public io.jfio.runner.workload.FileOpener fileOpener() {
+        return opener;
+    }
+
+    @Override
+    public boolean filesBusy() {
+        return pattern.filesBusy();
+    }
+
+    @Override
+    public void reopen(IoFile file) {
+        if (opener != null) {
+            opener.reopen(file.index);
+        }
     }
 
     @Override

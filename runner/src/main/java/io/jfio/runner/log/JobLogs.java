@@ -43,17 +43,20 @@ public final class JobLogs {
     private final long iologStartNanos;
     private final boolean alternateEpoch;
     private final int nfiles;
+    /** Files whose open write_iolog recorded and whose close it has not. */
+    private final boolean[] openLogged;
     private final int clockId;
     private long epochNanos;
     private boolean started;
 
     private JobLogs(JobSpec spec, LogOptions o, IoLogOptions io, JobStats stats, List<IoFile> files, int iodepth,
-                    PrintStream err) throws IOException {
+                    PrintStream err, boolean lazyOpens) throws IOException {
         this.stats = stats;
         this.err = err;
         this.alternateEpoch = o.alternateEpoch();
         this.clockId = o.epochClockId();
         this.nfiles = files.size();
+        this.openLogged = new boolean[nfiles];
         int thread = spec.index() + 1;
         boolean gz = o.storeCompressed();
         SampleColumns cols = new SampleColumns(o.offset(), o.prio(), o.window() == LogOptions.Window.BOTH,
@@ -106,8 +109,10 @@ public final class JobLogs {
             for (IoFile f : files) {
                 fileAction(f, IoLogSink.ADD);
             }
-            for (IoFile f : files) {
-                fileAction(f, IoLogSink.OPEN);
+            if (!lazyOpens) {
+                for (IoFile f : files) {
+                    fileOpened(f);
+                }
             }
         } else {
             iolog = null;
@@ -139,6 +144,16 @@ public final class JobLogs {
      * at set-up; {@code err} gets jfio's deviations (with file:line) for the first clone only.
      */
     public static JobLogs open(JobSpec spec, JobStats stats, List<IoFile> files, int iodepth, PrintStream err) {
+        return open(spec, stats, files, iodepth, err, false);
+    }
+
+    /**
+     * As {@link #open(JobSpec, JobStats, List, int, PrintStream)}; {@code lazyOpens}: the files are
+     * opened and closed as the job reaches them (openfiles), told through {@link #fileOpened} and
+     * {@link #fileClosed}, instead of all at the start.
+     */
+    public static JobLogs open(JobSpec spec, JobStats stats, List<IoFile> files, int iodepth, PrintStream err,
+                               boolean lazyOpens) {
         LogOptions o = ThreadOptions.of(spec).logs();
         IoLogOptions io = ThreadOptions.of(spec).iolog();
         if (spec.cloneIndex() == 0) {
@@ -150,7 +165,7 @@ public final class JobLogs {
             return null;
         }
         try {
-            return new JobLogs(spec, o, io, stats, files, iodepth, err);
+            return new JobLogs(spec, o, io, stats, files, iodepth, err, lazyOpens);
         } catch (IOException e) {
             err.println("fio: fopen log: " + e.getMessage());
             return null;
@@ -193,6 +208,22 @@ public final class JobLogs {
         a[i + IoLogSink.ACTION] = u.ddir.ordinal();
         a[i + IoLogSink.OFFSET] = u.offset;
         a[i + IoLogSink.LENGTH] = u.length;
+    }
+
+    /** A file opened: write_iolog's "open" line. */
+    public void fileOpened(IoFile f) {
+        if (iolog != null && !openLogged[f.index]) {
+            openLogged[f.index] = true;
+            fileAction(f, IoLogSink.OPEN);
+        }
+    }
+
+    /** A file closed before the job's end: write_iolog's "close" line. */
+    public void fileClosed(IoFile f) {
+        if (iolog != null && openLogged[f.index]) {
+            openLogged[f.index] = false;
+            fileAction(f, IoLogSink.CLOSE);
+        }
     }
 
     private void fileAction(IoFile f, int action) {
@@ -272,6 +303,9 @@ public final class JobLogs {
         }
         if (iolog != null) {
             for (int f = 0; f < nfiles; f++) {
+                if (!openLogged[f]) {
+                    continue;
+                }
                 int i = iolog.next();
                 long[] a = iolog.chunk();
                 a[i + IoLogSink.TIME] = (System.nanoTime() - iologStartNanos) / 1000L;

@@ -21,6 +21,8 @@ final class FileService {
     private int serviceLeft;
     private int serviceFile = -1;
     private int nextFile;
+    /** Opens a file the first time the pass chooses it, or refuses (openfiles); null: all files stay open. */
+    private FileOpener opener;
 
     FileService(Service service, int serviceNr, Distributions serviceDist, FioRandom fileRand, int nrFiles) {
         this.service = service;
@@ -80,13 +82,20 @@ final class FileService {
         return service == Service.RANDOM;
     }
 
+    /** Returned by {@link #next} when the chosen file is closed and openfiles are open (fio's -EBUSY). */
+    static final int BUSY = -2;
+
+    void opener(FileOpener o) {
+        opener = o;
+    }
+
     /** A new pass (fio's clear_io_state): the current choice ends. */
     void restart() {
         serviceFile = -1;
     }
 
     /**
-     * The next file's index, or -1 when every file is done. A file chosen for the first time in
+     * The next file's index, -1 when every file is done, or {@link #BUSY}. A file chosen for the first time in
      * the pass is marked opened and handed to {@code reset} (its offsets start over).
      */
     int next(boolean[] done, boolean[] opened, int nrDone, IntConsumer reset) {
@@ -125,6 +134,10 @@ final class FileService {
             } while (done[f]);
         }
         if (!opened[f]) {
+            // the service has already moved past the file: fio's retry after -EBUSY takes the next
+            if (opener != null && !opener.open(f)) {
+                return BUSY;
+            }
             opened[f] = true;
             reset.accept(f);
         }

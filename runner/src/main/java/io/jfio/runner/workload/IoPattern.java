@@ -67,6 +67,9 @@ public final class IoPattern {
     /** the file reset as FileService calls it back (made once: a method reference per I/O would allocate). */
     private final java.util.function.IntConsumer resetFile;
     private int nrDone;
+    private FileOpener opener;
+    /** The last fill stopped at a file that openfiles keeps closed for now (fio's -EBUSY). */
+    private boolean busy;
 
     // ---- progress ----
     private final long[] ioIssues = new long[3];
@@ -259,6 +262,7 @@ public final class IoPattern {
                 inPass = false;
                 continue;
             }
+            busy = false;
             if (fill(u, nowUsec)) {
                 int d = u.ddir.ordinal();
                 ioIssues[d]++;
@@ -267,6 +271,9 @@ public final class IoPattern {
                 bytesIssuedThisPass += u.length;
                 rate.issued(d, u.length);
                 return true;
+            }
+            if (busy) {
+                return false;
             }
             inPass = false;
             emptyPasses = bytesIssuedThisPass == 0 ? emptyPasses + 1 : 0;
@@ -277,6 +284,20 @@ public final class IoPattern {
                 return false;
             }
         }
+    }
+
+    /**
+     * Opens and closes the files as the file service reaches and finishes them (openfiles below
+     * nrfiles); without one, the caller keeps every file open.
+     */
+    public void fileOpener(FileOpener o) {
+        opener = o;
+        fileService.opener(o);
+    }
+
+    /** The last {@link #next} returned false only because the chosen file cannot be opened yet. */
+    public boolean filesBusy() {
+        return busy;
     }
 
     /**
@@ -468,6 +489,9 @@ public final class IoPattern {
         offsets.restart();
         for (int i = 0; i < nrFiles; i++) {
             done[i] = false;
+            if (opened[i] && opener != null) {
+                opener.close(i); // clear_io_state closes the files
+            }
             opened[i] = false;
         }
         fileService.restart();
@@ -483,6 +507,11 @@ public final class IoPattern {
         int guard = 0;
         while (true) {
             int fi = nextFileIndex();
+            if (fi == FileService.BUSY) {
+                // do_io reaps and asks again; the service has moved on by then
+                busy = true;
+                return false;
+            }
             if (fi < 0) {
                 return false;
             }
@@ -490,6 +519,9 @@ public final class IoPattern {
                 return true;
             }
             opened[fi] = false; // fio closes the file
+            if (opener != null) {
+                opener.close(fi);
+            }
             if (fileService.distributed()) {
                 offsets.reset(fi);
                 if (++guard > 1000 * nrFiles) {
