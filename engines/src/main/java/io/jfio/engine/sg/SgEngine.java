@@ -196,7 +196,8 @@ public final class SgEngine implements IoEngine {
         if (unit.index >= commands.length) {
             return null;
         }
-        return commands[unit.index].errorDetails(unit.ddir == io.jfio.engine.IoDirection.TRIM);
+        // fio's io_u_log_error prints an engine's details as "fio: DETAILS".
+        return "fio: " + commands[unit.index].errorDetails(unit.ddir == io.jfio.engine.IoDirection.TRIM);
     }
 
     @Override
