@@ -105,9 +105,21 @@ public final class SgEngine implements IoEngine {
         }
     }
 
+    /** Test hook: an open descriptor that is no SCSI device (e.g. /dev/null: SG_IO fails with ENOTTY). */
+    void attachWithoutCapacity(IoFile file, int fd, int bs) {
+        file.fd = fd;
+        file.type = IoFile.Type.CHAR;
+        if (file.index >= blockSize.length) {
+            blockSize = Arrays.copyOf(blockSize, file.index + 1);
+        }
+        blockSize[file.index] = bs;
+    }
+
     private static EngineException wrongType(IoFile file) {
+        // fio logs the refusal and then its td_verror line for it.
         return new EngineException(Errno.EINVAL, "wrong file type",
-            "ioengine sg only works on block or character devices");
+            "ioengine sg only works on block or character devices\n"
+                + "file:engines/sg.c:1399, func=wrong file type, error=Invalid argument");
     }
 
     /** The size from READ CAPACITY, so jobs on /dev/sgN need no size= (as in fio). */
