@@ -31,7 +31,7 @@ public final class SgOptions {
             "Issue SCSI VERIFY commands with BYTCHK set to 01",
             "Issue SCSI VERIFY commands with BYTCHK set to 11",
             "Issue SCSI WRITE STREAM(16) commands"), "Specify SCSI WRITE mode"),
-        EngineOption.integer("stream_id", "0", Integer.MIN_VALUE, Integer.MAX_VALUE,
+        EngineOption.integer("stream_id", "0", 0, 0, // fio gives it no range
             "Stream ID for WRITE STREAM(16) commands"));
 
     public final boolean hipri;
