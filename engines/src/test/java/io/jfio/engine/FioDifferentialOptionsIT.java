@@ -90,7 +90,8 @@ class FioDifferentialOptionsIT {
     @ValueSource(strings = {"", "psync", "null", "nosuch", "pvsync2", "pvsync2,hipri", "pvsync2,hipri_percentage",
         "pvsync2,uncached", "pvsync2,nowait", "pvsync2,hipr", "pvsync2,nosuch", "mmap", "mmap,thp", "posixaio",
         "falloc", "filecreate", "filestat", "filestat,stat_type", "cpuio", "cpuio,cpumode", "cpuio,cpuchunks", "exec",
-        "exec,std_redirect", "e4defrag", "e4defrag,inplace", "net,nodelay", "splice", "netsplice", "netsplice,pingpong"})
+        "exec,std_redirect", "e4defrag", "e4defrag,inplace", "net,nodelay", "splice", "netsplice", "netsplice,pingpong", "sg", "sg,hipri", "sg,readfua",
+        "sg,sg_write_mode", "sg,stream_id"})
     void enghelpMatchesFioButForHelpTexts(String arg) throws Exception {
         Out fio = arg.isEmpty() ? fio("--enghelp") : fio("--enghelp=" + arg);
         EngineHelp.Result ours = EngineHelp.render(EngineRegistry.load(), arg);

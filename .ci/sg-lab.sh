@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# sg (SCSI generic) lab check: boots ONE guest through ../shared/lab/nvme-vm.sh with a
+# virtio-scsi controller and a scsi-hd disk, loads scsi_common, scsi_mod, virtio_scsi and sg
+# (the lab's initramfs has none of them) and, on /dev/sg0, runs:
+#   - the same job file (write, read+verify, randrw+fsync, trim) with fio 3.42 and with jfio:
+#     identical error, io_bytes and total_ios per job and direction
+#   - read-backs across the tools: fio verifies the pattern jfio wrote, jfio the one fio wrote
+#   - fio's corpus sg jobs (sg_verify.fio, sg_verify-fail.fio, sg_write_same_ndob.fio, which name
+#     /dev/sdb: a symlink to /dev/sg0 in the guest): the same per-job error and counts as fio
+# Exits 0 with "sg-lab skipped: <reason>" when the lab, fio 3.42 or the modules are missing.
+# The modules come from JFIO_SG_MODS (a directory with the four .ko files) or are unpacked from
+# the guest kernel's package, linux-image-<kver>, into /var/cache/jfio-sg-mods.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
+corpus=${JFIO_CORPUS:-$root/../shared/corpus/fio-examples}
+jar=$root/dist/target/jfio.jar
+fio=${JFIO_FIO342:-/opt/fio-3.42-src/fio}
+skip() { echo "sg-lab skipped: $*"; exit 0; }
+
+[ -x "$lab" ] || skip "no NVMe lab script at $lab"
+[ -f "$jar" ] || skip "no $jar (run mvn package first)"
+[ -x "$fio" ] || skip "no fio 3.42 at $fio (set JFIO_FIO342)"
+[ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
+[ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root"
+java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}java
+command -v "$java_bin" >/dev/null 2>&1 || skip "no java on PATH"
+if ! setup_out=$("$lab" --setup-only 2>&1); then
+    skip "lab setup failed: $(printf '%s\n' "$setup_out" | tail -n 3 | tr '\n' ' ')"
+fi
+kver=$(ls /var/cache/nvme-lab 2>/dev/null | grep -E '^[0-9].*-amd64$' | head -n 1)
+mods=${JFIO_SG_MODS:-/var/cache/jfio-sg-mods/$kver}
+need="scsi_common scsi_mod virtio_scsi sg"
+have_mods() { for m in $need; do [ -f "$mods/$m.ko" ] || return 1; done; }
+if ! have_mods && [ -z "${JFIO_SG_MODS:-}" ] && [ -n "$kver" ] && command -v apt-get >/dev/null; then
+    t=$(mktemp -d /tmp/jfio-sg-mods.XXXXXX)
+    if (cd "$t" && apt-get download "linux-image-$kver" >/dev/null 2>&1 && dpkg-deb -x ./*.deb x); then
+        mkdir -p "$mods"
+        for m in $need; do
+            f=$(find "$t/x" -name "$m.ko*" | head -n 1)
+            case $f in *.xz) xz -dc "$f" >"$mods/$m.ko" ;; ?*) cp "$f" "$mods/$m.ko" ;; esac
+        done
+    fi
+    rm -rf "$t"
+fi
+have_mods || skip "no SCSI modules ($need) for guest kernel ${kver:-?} in $mods"
+
+work=$(mktemp -d "$root/.sg-lab.XXXXXX")
+disk=$(mktemp /dev/shm/jfio-sg-lab.XXXXXX)
+keep=0
+trap 'rm -f "$disk"; [ $keep = 1 ] && echo "sg-lab: outputs kept in $work" || rm -rf "$work"' EXIT
+truncate -s 64M "$disk"
+cp "$corpus"/sg_verify.fio "$corpus"/sg_verify-fail.fio "$corpus"/sg_write_same_ndob.fio "$work"/ 2>/dev/null \
+    || skip "no corpus sg job files in $corpus"
+cat >"$work/jobs.fio" <<'JOBS'
+[global]
+filename=/dev/sg0
+ioengine=sg
+bs=4k
+size=1m
+stonewall
+[w]
+rw=write
+offset=0
+buffer_pattern=0x5a5a1234
+[rv]
+rw=read
+offset=0
+verify=pattern
+verify_pattern=0x5a5a1234
+[rw]
+rw=randrw
+offset=1m
+fsync=4
+[t]
+rw=trim
+offset=2m
+JOBS
+cat >"$work/guest.sh" <<'GUEST'
+set -u
+w=$1; mods=$2; jar=$3; java=$4; fio=$5
+bb=/var/cache/nvme-lab/busybox
+for m in scsi_common scsi_mod virtio_scsi sg; do $bb insmod "$mods/$m.ko" || exit 7; done
+i=0; while [ ! -c /dev/sg0 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+[ -c /dev/sg0 ] || { echo "no /dev/sg0 after loading the modules"; exit 7; }
+ln -sf /dev/sg0 /dev/sdb
+J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -jar $jar"
+cd "$w"
+# jfio writes the pattern at 0 (its jobs file); fio's run of the same file then reads it back verified.
+$J --output-format=json --output=j-jobs.json jobs.fio >j-jobs.log 2>&1; echo "jfio jobs.fio exit $?"
+$fio --output-format=json --output=f-jobs.json jobs.fio >f-jobs.log 2>&1; echo "fio jobs.fio exit $?"
+# fio writes another pattern at 3m, jfio reads it back verified.
+$fio --name=fw --filename=/dev/sg0 --ioengine=sg --bs=4k --size=1m --offset=3m --rw=randwrite \
+    --buffer_pattern=0x0badf00d >f-w.log 2>&1; echo "fio write exit $?"
+$J --name=jr --filename=/dev/sg0 --ioengine=sg --bs=4k --size=1m --offset=3m --rw=read \
+    --verify=pattern --verify_pattern=0x0badf00d --output-format=json --output=j-r.json >j-r.log 2>&1
+echo "jfio read-back exit $?"
+for f in sg_verify sg_verify-fail sg_write_same_ndob; do
+    $fio --output-format=json --output=f-$f.json $f.fio >f-$f.log 2>&1; echo "fio $f exit $?"
+done
+$J --output-format=json --output=j-corpus.json sg_verify.fio sg_verify-fail.fio sg_write_same_ndob.fio \
+    >j-corpus.log 2>&1; echo "jfio corpus exit $?"
+GUEST
+echo "sg-lab: booting the guest (TCG; a few minutes)"
+"$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
+    --qemu-arg=-device --qemu-arg=virtio-scsi-pci,id=scsi0 \
+    --qemu-arg=-drive --qemu-arg="file=$disk,if=none,id=sd0,format=raw,discard=unmap" \
+    --qemu-arg=-device --qemu-arg=scsi-hd,drive=sd0,bus=scsi0.0 \
+    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$java_bin" "$fio"
+rc=$?
+[ $rc = 0 ] || { echo "sg-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
+python3 - "$work" <<'PY'
+import json, sys, os
+w = sys.argv[1]
+def jobs(*names):
+    out = []
+    for n in names:
+        with open(os.path.join(w, n)) as f:
+            t = f.read()
+        # Error lines (fio's and jfio's alike) land in the --output file before the JSON.
+        out += json.loads(t if t.startswith("{") else t[t.index("\n{") + 1:])["jobs"]
+    return out
+def key(j):
+    return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write", "trim"))
+fail = 0
+pairs = [(jobs("j-jobs.json"), jobs("f-jobs.json")),
+         (jobs("j-corpus.json"), jobs("f-sg_verify.json", "f-sg_verify-fail.json", "f-sg_write_same_ndob.json"))]
+for mine, theirs in pairs:
+    if [j["jobname"] for j in mine] != [j["jobname"] for j in theirs]:
+        print("FAIL: job lists differ:", [j["jobname"] for j in mine], [j["jobname"] for j in theirs]); fail = 1
+        continue
+    for a, b in zip(mine, theirs):
+        ok = key(a) == key(b)
+        print(("ok" if ok else "FAIL") + ": %-18s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
+        fail |= not ok
+for j in jobs("j-r.json"):
+    ok = j["error"] == 0 and j["read"]["io_bytes"] == 1 << 20
+    print(("ok" if ok else "FAIL") + ": jfio read-back of fio's pattern: error %d, %d bytes" % (j["error"], j["read"]["io_bytes"]))
+    fail |= not ok
+# fio's error lines for the failing corpus jobs (io_u error + the sg details: sense bytes, CDB).
+def errlines(*names):
+    out = []
+    for n in names:
+        with open(os.path.join(w, n)) as f:
+            out += [l for l in f.read().splitlines() if l.startswith(("fio: io_u error", "fio: SG "))]
+    return out
+mine, theirs = errlines("j-corpus.log"), errlines("f-sg_verify.log", "f-sg_verify-fail.log", "f-sg_write_same_ndob.log")
+ok = mine == theirs and len(theirs) > 0
+print(("ok" if ok else "FAIL") + ": %d sg error-detail lines, jfio's %s fio's" % (len(theirs), "equal" if ok else "differ from"))
+if not ok:
+    print("\n".join(["jfio:"] + mine + ["fio:"] + theirs))
+fail |= not ok
+sys.exit(fail)
+PY
+rc=$?
+[ $rc = 0 ] && echo "sg-lab: passed" || { echo "sg-lab: FAILED"; keep=1; }
+exit $rc

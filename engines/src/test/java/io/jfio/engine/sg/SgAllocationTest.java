@@ -1,0 +1,66 @@
+package io.jfio.engine.sg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jfio.engine.EngineException;
+import io.jfio.engine.IoBuffers;
+import io.jfio.engine.IoDirection;
+import io.jfio.engine.IoFile;
+import io.jfio.engine.nativeio.Errno;
+import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.testing.EngineDriver;
+import io.jfio.engine.testing.TestContext;
+import io.jfio.testsupport.Allocation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * queue() fills the unit's sg_io_hdr in place and makes one ioctl: nothing allocated per I/O.
+ * /dev/null takes no SG_IO (ENOTTY), so every I/O goes through the whole path to the kernel and
+ * fails there, which the test also checks; a regular file is refused as fio refuses it.
+ */
+class SgAllocationTest {
+    @Test
+    void hundredThousandCommandsAllocateNothing() throws Exception {
+        try (IoBuffers b = IoBuffers.allocate(1, 4096, 4096)) {
+            SgEngine e = new SgEngine();
+            TestContext ctx = new TestContext(b, 1);
+            IoFile f = ctx.file("/dev/null");
+            e.init(ctx);
+            int fd = Native.libc().open("/dev/null", 2, 0);
+            assertTrue(fd >= 0);
+            e.attachWithoutCapacity(f, fd, 512);
+            EngineDriver.Planner plan = (seq, u) -> {
+                u.ddir = (seq & 3) == 0 ? IoDirection.WRITE : (seq & 3) == 1 ? IoDirection.TRIM
+                    : (seq & 3) == 2 ? IoDirection.SYNC : IoDirection.READ;
+                u.file = f;
+                u.offset = (seq & 255) * 4096L;
+                u.length = 4096;
+            };
+            new EngineDriver(e, b.units()).run(20_000, 1, plan, null);
+            EngineDriver d = new EngineDriver(e, b.units());
+            long before = Allocation.threadBytes();
+            d.run(100_000, 1, plan, null);
+            long allocated = Allocation.threadBytes() - before;
+            System.out.println("sg: 100,000 commands allocated " + allocated + " bytes");
+            assertEquals(100_000, d.errors, "every SG_IO on /dev/null fails with ENOTTY");
+            assertTrue(allocated <= 64 * 1024, () -> allocated + " bytes for 100k sg commands");
+            Native.libc().close(fd);
+            e.cleanup();
+        }
+    }
+
+    @Test
+    void regularFileIsRefusedAsFioRefusesIt() throws Exception {
+        java.nio.file.Path p = java.nio.file.Files.createTempFile("w2sg-sg", ".dat");
+        try {
+            SgEngine e = new SgEngine();
+            EngineException x = org.junit.jupiter.api.Assertions.assertThrows(EngineException.class,
+                () -> e.fileSize(new IoFile(p.toString(), 0)));
+            assertEquals(Errno.EINVAL, x.errno());
+            assertTrue(x.getMessage().startsWith("ioengine sg only works on block or character devices"));
+        } finally {
+            java.nio.file.Files.deleteIfExists(p);
+        }
+    }
+}
