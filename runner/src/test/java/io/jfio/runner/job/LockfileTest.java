@@ -1,15 +1,11 @@
 package io.jfio.runner.job;
 
-import io.jfio.engine.EngineContext;
-import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
-import io.jfio.engine.EngineOption;
 import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
+import io.jfio.runner.support.ForwardingEngine;
 import io.jfio.runner.support.Jobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -18,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -37,52 +32,16 @@ class LockfileTest {
     Path dir;
 
     /** Delegates to psync; inside queue() waits up to {@code waitMs} for another thread to enter. */
-    static final class Probe implements IoEngine {
-        final IoEngine inner;
+    static final class Probe extends ForwardingEngine {
         final AtomicInteger inside;
         final AtomicInteger max;
         final long waitMs;
 
         Probe(IoEngine inner, AtomicInteger inside, AtomicInteger max, long waitMs) {
-            this.inner = inner;
+            super(inner);
             this.inside = inside;
             this.max = max;
             this.waitMs = waitMs;
-        }
-
-        @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public Set<EngineFlag> flags() {
-            return inner.flags();
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return inner.options();
-        }
-
-        @Override
-        public void init(EngineContext ctx) throws EngineException {
-            inner.init(ctx);
-        }
-
-        @Override
-        public void openFile(IoFile file, int openFlags) throws EngineException {
-            inner.openFile(file, openFlags);
-        }
-
-        @Override
-        public void closeFile(IoFile file) throws EngineException {
-            inner.closeFile(file);
-        }
-
-        @Override
-        public long fileSize(IoFile file) throws EngineException {
-            return inner.fileSize(file);
         }
 
         @Override
@@ -101,10 +60,6 @@ class LockfileTest {
             }
         }
 
-        @Override
-        public void cleanup() {
-            inner.cleanup();
-        }
     }
 
     private int maxInside(String lockfile, long waitMs) {

@@ -1,15 +1,11 @@
 package io.jfio.runner.job;
 
-import io.jfio.engine.EngineContext;
-import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
-import io.jfio.engine.EngineOption;
 import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
+import io.jfio.runner.support.ForwardingEngine;
 import io.jfio.runner.support.Jobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,49 +27,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class SerializeOverlapTest {
-    static final class Probe implements IoEngine {
-        final IoEngine inner;
+    static final class Probe extends ForwardingEngine {
         final List<IoUnit> held = new ArrayList<>();
         int overlaps;
         int queued;
 
         Probe(IoEngine inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public Set<EngineFlag> flags() {
-            return inner.flags();
-        }
-
-        @Override
-        public List<EngineOption> options() {
-            return inner.options();
-        }
-
-        @Override
-        public void init(EngineContext ctx) throws EngineException {
-            inner.init(ctx);
-        }
-
-        @Override
-        public void openFile(IoFile file, int openFlags) throws EngineException {
-            inner.openFile(file, openFlags);
-        }
-
-        @Override
-        public void closeFile(IoFile file) throws EngineException {
-            inner.closeFile(file);
-        }
-
-        @Override
-        public long fileSize(IoFile file) throws EngineException {
-            return inner.fileSize(file);
+            super(inner);
         }
 
         @Override
@@ -93,26 +53,12 @@ class SerializeOverlapTest {
         }
 
         @Override
-        public int commit() throws EngineException {
-            return inner.commit();
-        }
-
-        @Override
-        public int getEvents(int min, int max, long timeoutNanos) throws EngineException {
-            return inner.getEvents(min, max, timeoutNanos);
-        }
-
-        @Override
         public IoUnit event(int i) {
             IoUnit u = inner.event(i);
             held.remove(u);
             return u;
         }
 
-        @Override
-        public void cleanup() {
-            inner.cleanup();
-        }
     }
 
     private Probe run(String rw, String serialize) {

@@ -1,18 +1,12 @@
 package io.jfio.runner.support;
 
-import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
-import io.jfio.engine.EngineOption;
 import io.jfio.engine.IoEngine;
-import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.RawMemory;
 
-import java.util.List;
-import java.util.Set;
 import java.util.zip.CRC32;
 
 /**
@@ -20,8 +14,7 @@ import java.util.zip.CRC32;
  * file index, offset, length, and optionally a CRC of the buffer — of written data when queued,
  * of read data when completed.
  */
-public final class RecordingEngine implements IoEngine {
-    private final IoEngine inner;
+public final class RecordingEngine extends ForwardingEngine {
     private final boolean checksum;
     public int count;
     /** CPU the job thread ran on at the last queue() (for cpus_allowed). */
@@ -34,38 +27,8 @@ public final class RecordingEngine implements IoEngine {
     private final java.util.Map<Integer, Integer> slotOf = new java.util.HashMap<>();
 
     public RecordingEngine(IoEngine inner, boolean checksum) {
-        this.inner = inner;
+        super(inner);
         this.checksum = checksum;
-    }
-
-    @Override
-    public String name() {
-        return inner.name();
-    }
-
-    @Override
-    public Set<EngineFlag> flags() {
-        return inner.flags();
-    }
-
-    @Override
-    public List<EngineOption> options() {
-        return inner.options();
-    }
-
-    @Override
-    public void init(EngineContext ctx) throws EngineException {
-        inner.init(ctx);
-    }
-
-    @Override
-    public void openFile(IoFile file, int openFlags) throws EngineException {
-        inner.openFile(file, openFlags);
-    }
-
-    @Override
-    public void closeFile(IoFile file) throws EngineException {
-        inner.closeFile(file);
     }
 
     private synchronized int record(IoUnit u) {
@@ -118,11 +81,6 @@ public final class RecordingEngine implements IoEngine {
     }
 
     @Override
-    public int commit() throws EngineException {
-        return inner.commit();
-    }
-
-    @Override
     public int getEvents(int min, int max, long timeoutNanos) throws EngineException {
         int n = inner.getEvents(min, max, timeoutNanos);
         for (int k = 0; k < n; k++) {
@@ -135,28 +93,4 @@ public final class RecordingEngine implements IoEngine {
         return n;
     }
 
-    @Override
-    public IoUnit event(int i) {
-        return inner.event(i);
-    }
-
-    @Override
-    public long fileSize(IoFile file) throws EngineException {
-        return inner.fileSize(file);
-    }
-
-    @Override
-    public String errorDetails(IoUnit unit) {
-        return inner.errorDetails(unit);
-    }
-
-    @Override
-    public String errorHint(int errno) {
-        return inner.errorHint(errno);
-    }
-
-    @Override
-    public void cleanup() {
-        inner.cleanup();
-    }
 }
