@@ -2,13 +2,10 @@ package io.jfio.compare;
 
 import io.jfio.report.DirectionStats;
 import io.jfio.report.json.JsonNode;
-import io.jfio.report.json.JsonParser;
+import io.jfio.report.interval.IntervalReader;
 import io.jfio.report.log.SampleLog;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -30,7 +27,7 @@ final class IntervalSeries {
 
     /** True when the file is a sample log (by name and first line) or an NDJSON interval file. */
     static boolean handles(Path f) throws IOException {
-        String first = firstLine(f);
+        String first = IntervalReader.firstLine(f);
         if (first == null) {
             return false;
         }
@@ -44,7 +41,7 @@ final class IntervalSeries {
      */
     static Map<Metric, double[]> read(Path f, String job) throws ResultSet.LoadException {
         try {
-            return firstLine(f).trim().startsWith("{") ? ndjson(f, job) : log(f);
+            return IntervalReader.firstLine(f).trim().startsWith("{") ? ndjson(f, job) : log(f);
         } catch (IOException e) {
             throw new ResultSet.LoadException("cannot read " + f + ": " + e.getMessage());
         }
@@ -77,23 +74,14 @@ final class IntervalSeries {
     private static Map<Metric, double[]> ndjson(Path f, String job) throws IOException, ResultSet.LoadException {
         // seq -> per direction {bytes/s, iops}, summed over jobs; and whether any I/O happened
         TreeMap<Long, double[]> bySeq = new TreeMap<>();
-        int no = 0;
-        for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-            no++;
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode o;
-            try {
-                o = JsonParser.parse(line.trim());
-            } catch (IllegalArgumentException e) {
-                throw new ResultSet.LoadException(f + ":" + no + ": " + e.getMessage());
-            }
-            if (!"jfio-interval/1".equals(o.getString("schema"))) {
-                throw new ResultSet.LoadException(f + ":" + no + ": schema " + o.getString("schema")
-                        + " (jfio-compare reads jfio-interval/1)");
-            }
-            if (!"interval".equals(o.getString("type")) || (job != null && !job.equals(o.getString("jobname")))) {
+        List<JsonNode> lines;
+        try {
+            lines = IntervalReader.intervals(f, "jfio-compare");
+        } catch (IOException e) {
+            throw new ResultSet.LoadException(e.getMessage());
+        }
+        for (JsonNode o : lines) {
+            if (job != null && !job.equals(o.getString("jobname"))) {
                 continue;
             }
             double[] v = bySeq.computeIfAbsent(o.getLong("seq"), k -> new double[7]);
@@ -140,17 +128,5 @@ final class IntervalSeries {
             case DirectionStats.WRITE -> bw ? Metric.WRITE_BW : Metric.WRITE_IOPS;
             default -> null;
         };
-    }
-
-    private static String firstLine(Path p) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (!line.isBlank()) {
-                    return line;
-                }
-            }
-            return null;
-        }
     }
 }

@@ -1,10 +1,9 @@
 package io.jfio.plot.input;
 
 import io.jfio.report.json.JsonNode;
-import io.jfio.report.json.JsonParser;
+import io.jfio.report.interval.IntervalReader;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,25 +124,7 @@ public final class IntervalFile {
 
     public static IntervalFile read(Path p) throws IOException {
         Map<String, Job> jobs = new LinkedHashMap<>();
-        int no = 0;
-        for (String line : Files.readAllLines(p)) {
-            no++;
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode o;
-            try {
-                o = JsonParser.parse(line.trim());
-            } catch (IllegalArgumentException e) {
-                throw new IOException(p + ":" + no + ": " + e.getMessage());
-            }
-            String schema = o.getString("schema");
-            if (schema == null || !schema.equals("jfio-interval/1")) {
-                throw new IOException(p + ":" + no + ": schema " + schema + " (jfio-plot reads jfio-interval/1)");
-            }
-            if (!"interval".equals(o.getString("type"))) {
-                continue;
-            }
+        for (JsonNode o : IntervalReader.intervals(p, "jfio-plot")) {
             String name = o.getString("jobname");
             int group = (int) o.getLong("groupid");
             jobs.computeIfAbsent(group + "\u0000" + name, k -> new Job(name, group, new ArrayList<>())).intervals().add(o);

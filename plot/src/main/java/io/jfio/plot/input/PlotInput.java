@@ -2,13 +2,12 @@ package io.jfio.plot.input;
 
 import io.jfio.report.RunResult;
 import io.jfio.report.format.JsonReader;
+import io.jfio.report.interval.IntervalReader;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.report.log.SampleLog;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,7 +34,7 @@ public sealed interface PlotInput {
     }
 
     static PlotInput load(Path p) throws IOException {
-        String first = firstLine(p);
+        String first = IntervalReader.firstLine(p);
         if (first == null) {
             if (SampleLog.kindOf(p) != null) {
                 return new Log(p, LogFile.read(p)); // fio leaves slat logs of synchronous engines empty
@@ -69,17 +68,5 @@ public sealed interface PlotInput {
         }
         throw new IOException(p + ": a JSON document that is neither a fio result (jobs) nor a jfio-compare result"
                 + " (metrics)");
-    }
-
-    private static String firstLine(Path p) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (!line.isBlank()) {
-                    return line;
-                }
-            }
-            return null;
-        }
     }
 }
