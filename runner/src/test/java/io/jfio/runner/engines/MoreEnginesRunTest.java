@@ -360,14 +360,9 @@ class MoreEnginesRunTest {
         int port = freePort();
         String jobs = "[global]\nioengine=net\nport=" + port + "\nbs=4k\nsize=64m\n"
             + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        io.jfio.runner.Run r = new io.jfio.runner.Run(new io.jfio.runner.RunRequest(
-            io.jfio.runner.support.Jobs.parse(jobs), java.util.Set.of("normal"), 3, null, "never", 0, 0, false),
-            new PrintStream(out, true), new PrintStream(err, true), io.jfio.runner.Run.defaultEngines(),
-            io.jfio.runner.job.PatternSource.FACTORY);
-        assertEquals(0, r.execute(), err.toString());
-        for (io.jfio.runner.job.Job j : r.jobs()) {
+        io.jfio.runner.support.Jobs.Result r = io.jfio.runner.support.Jobs.runPlain(jobs, "normal");
+        assertEquals(0, r.rc, r.err());
+        for (io.jfio.runner.job.Job j : r.run.jobs()) {
             long bytes = j.loopAllocatedBytes();
             System.out.printf("net %s: %d bytes allocated in the I/O loop%n", j.spec().name(), bytes);
             org.junit.jupiter.api.Assumptions.assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");

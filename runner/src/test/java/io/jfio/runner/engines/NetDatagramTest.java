@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.DatagramSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -218,14 +216,9 @@ class NetDatagramTest {
         // pingpong paces the sender by the receiver's replies: no datagram is dropped, 8192 round trips
         String jobs = "[global]\nioengine=net\nprotocol=udp\nport=" + freeUdpPort() + "\nbs=512\nsize=4m\npingpong=1\n"
             + "[receiver]\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        io.jfio.runner.Run r = new io.jfio.runner.Run(new io.jfio.runner.RunRequest(
-            io.jfio.runner.support.Jobs.parse(jobs), java.util.Set.of("normal"), 3, null, "never", 0, 0, false),
-            new PrintStream(out, true), new PrintStream(err, true), io.jfio.runner.Run.defaultEngines(),
-            io.jfio.runner.job.PatternSource.FACTORY);
-        assertEquals(0, r.execute(), err.toString());
-        for (io.jfio.runner.job.Job j : r.jobs()) {
+        io.jfio.runner.support.Jobs.Result r = io.jfio.runner.support.Jobs.runPlain(jobs, "normal");
+        assertEquals(0, r.rc, r.err());
+        for (io.jfio.runner.job.Job j : r.run.jobs()) {
             long bytes = j.loopAllocatedBytes();
             System.out.printf("net udp %s: %d bytes allocated in the I/O loop%n", j.spec().name(), bytes);
             assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");

@@ -81,8 +81,17 @@ public final class Jobs {
             }
             return e;
         };
+        return execute(r, content, format, recording);
+    }
+
+    /** Runs the jobs in-process with the real engines, unwrapped: what the allocation tests measure. */
+    public static Result runPlain(String content, String format) {
+        return execute(new Result(), content, format, Run.defaultEngines());
+    }
+
+    private static Result execute(Result r, String content, String format, EngineProvider engines) {
         r.run = new Run(new RunRequest(parse(content), Set.of(format), 3, null, "never", 0, 0, false),
-                new PrintStream(r.out, true), new PrintStream(r.err, true), recording, PatternSource.FACTORY);
+                new PrintStream(r.out, true), new PrintStream(r.err, true), engines, PatternSource.FACTORY);
         r.rc = r.run.execute();
         return r;
     }
