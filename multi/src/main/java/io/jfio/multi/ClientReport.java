@@ -1,157 +1,55 @@
 package io.jfio.multi;
 
 import io.jfio.report.RunResult;
-import io.jfio.report.format.JsonReader;
-import io.jfio.report.format.NormalFormat;
-import io.jfio.report.format.TerseFormat;
+import io.jfio.report.client.ClientModeReport;
 import io.jfio.report.json.FioJsonPrinter;
 import io.jfio.report.json.JsonNode;
-import io.jfio.report.json.JsonParser;
-import io.jfio.report.merge.ExactMerge;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The reports of a --hosts run in fio's client-mode shapes (fio's client.c): JSON with a
- * {@code client_stats} array of every host's thread_stats, each tagged with {@code hostname}
- * and {@code port}, then (two or more hosts) the "All clients" sum; normal output with each
- * host's blocks and an "All clients" block. The sum is {@link ExactMerge}'s, from the hosts'
- * json+ bins.
+ * The reports of a --hosts run in fio's client-mode shapes ({@link ClientModeReport}: JSON with
+ * {@code client_stats}, normal output with each host's blocks, then the "All clients" sum from
+ * the hosts' json+ bins), plus what only a --hosts run knows: the hosts table, the start skew and
+ * the I/O windows' overlap, and the {@code jfio_hosts} JSON key.
  */
 final class ClientReport {
     final List<HostsRun.Host> hosts;
     final List<HostsRun.Host> reported = new ArrayList<>();
     final List<RunResult> results = new ArrayList<>();
-    /** The exact merge of the reporting hosts (null below two). */
-    final RunResult all;
+    private final ClientModeReport clientMode;
 
     ClientReport(List<HostsRun.Host> hosts) {
         this.hosts = hosts;
-        List<String> labels = new ArrayList<>();
+        List<ClientModeReport.Client> clients = new ArrayList<>();
         for (HostsRun.Host h : hosts) {
             if (h.ok()) {
                 reported.add(h);
-                results.add(JsonReader.read(h.json));
-                labels.add(h.spec.name());
+                ClientModeReport.Client c = h.asReported();
+                results.add(c.result());
+                clients.add(c);
             }
         }
-        all = results.size() < 2 ? null : ExactMerge.merge(results, labels, ExactMerge.Naming.ALL_CLIENTS);
+        clientMode = new ClientModeReport(hosts.size(), clients);
     }
 
     /** fio --client --output-format=json(+) shape; {@code plus} keeps the bins. */
     String json(boolean plus, long nowMs) {
-        JsonNode root = JsonNode.object();
-        String version = results.isEmpty() ? "fio-3.42" : results.get(0).fioVersion;
-        root.put("fio version", version);
-        root.put("timestamp", nowMs / 1000);
-        root.put("time", RunResult.ctime(nowMs));
-        JsonNode globals = JsonNode.array();
-        JsonNode single = JsonNode.object();
-        JsonNode clients = JsonNode.array();
-        JsonNode disks = JsonNode.array();
-        for (HostsRun.Host h : reported) {
-            JsonNode doc = JsonParser.parseDocument(h.json);
-            JsonNode g = doc.get("global options");
-            if (g != null && !g.members().isEmpty()) {
-                // fio's client: one object per client whose job file has global options, tagged
-                JsonNode tagged = JsonNode.object();
-                for (JsonNode.Member m : g.members()) {
-                    tagged.put(m.key(), m.value());
-                }
-                tagged.put("hostname", h.spec.name());
-                tagged.put("port", h.spec.reportedPort());
-                globals.add(tagged);
-                single = g;
-            }
-            for (JsonNode job : doc.get("jobs").elements()) {
-                clients.add(tagged(job, h, plus));
-            }
-            JsonNode du = doc.get("disk_util");
-            if (du != null) {
-                for (JsonNode d : du.elements()) {
-                    disks.add(d);
-                }
-            }
-        }
-        if (all != null) {
-            JsonNode sum = io.jfio.report.format.JsonFormat.tree(all, plus);
-            HostsRun.Host last = reported.get(reported.size() - 1);
-            for (JsonNode job : sum.get("jobs").elements()) {
-                clients.add(tagged(job, last, plus));
-            }
-        }
-        // one client: a plain object, as fio prints it (fio's client.c fio_client_json_init)
-        root.put("global options", hosts.size() == 1 ? single : globals);
-        root.put("client_stats", clients);
-        root.put("disk_util", disks);
+        JsonNode root = clientMode.tree(plus, nowMs);
         root.put("jfio_hosts", hostsJson());
         return FioJsonPrinter.print(root);
     }
 
-    /** A thread_stat as fio's client prints it: no eta/elapsed (a client has no ETA), hostname and port last. */
-    private static JsonNode tagged(JsonNode job, HostsRun.Host h, boolean plus) {
-        JsonNode o = JsonNode.object();
-        for (JsonNode.Member m : job.members()) {
-            if (m.key().equals("eta") || m.key().equals("elapsed")) {
-                continue;
-            }
-            o.put(m.key(), plus ? m.value() : withoutBins(m.value()));
-        }
-        o.put("hostname", h.spec.name());
-        o.put("port", h.spec.reportedPort());
-        return o;
-    }
-
-    private static JsonNode withoutBins(JsonNode n) {
-        if (n.kind() != JsonNode.Kind.OBJECT) {
-            return n;
-        }
-        JsonNode o = JsonNode.object();
-        for (JsonNode.Member m : n.members()) {
-            if (!m.key().equals("bins")) {
-                o.put(m.key(), withoutBins(m.value()));
-            }
-        }
-        return o;
-    }
-
     /** Normal output: each host's report (its preamble lines tagged "<host> "), then "All clients". */
     String normal() {
-        StringBuilder b = new StringBuilder();
-        for (HostsRun.Host h : reported) {
-            boolean report = false;
-            for (String l : h.normal.split("\n", -1)) {
-                report |= l.matches("^\\S.*: \\(groupid=\\d+, jobs=\\d+\\).*");
-                if (!report) {
-                    if (!l.isEmpty()) {
-                        b.append('<').append(h.spec.name()).append("> ").append(l).append('\n');
-                    }
-                } else {
-                    b.append(l).append('\n');
-                }
-            }
-            while (b.length() > 1 && b.charAt(b.length() - 1) == '\n' && b.charAt(b.length() - 2) == '\n') {
-                b.setLength(b.length() - 1);
-            }
-        }
-        if (all != null) {
-            b.append(NormalFormat.write(all));
-        }
-        return b.toString();
+        return clientMode.normal();
     }
 
     /** Terse: each host's lines, then the sum's. */
     String terse(int version) {
-        StringBuilder b = new StringBuilder();
-        for (RunResult r : results) {
-            b.append(TerseFormat.write(r, version));
-        }
-        if (all != null) {
-            b.append(TerseFormat.write(all, version));
-        }
-        return b.toString();
+        return clientMode.terse(version);
     }
 
     /** Start skew: spread of the hosts' barrier release times (their clocks), ms; NaN below two. */

@@ -1,6 +1,10 @@
 package io.jfio.multi;
 
 import io.jfio.jobfile.JobFileParser;
+import io.jfio.report.client.ClientModeReport;
+import io.jfio.report.format.JsonReader;
+import io.jfio.report.json.JsonNode;
+import io.jfio.report.json.JsonParser;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -68,6 +72,33 @@ final class HostsRun {
 
         boolean ok() {
             return failure == null && json != null;
+        }
+
+        /** This host's json+ and normal report as fio's client reports a server's. */
+        ClientModeReport.Client asReported() {
+            JsonNode doc = JsonParser.parseDocument(json);
+            return new ClientModeReport.Client(spec.name(), spec.reportedPort(), spec.name(), JsonReader.read(doc), doc,
+                    normal == null ? "" : taggedNormal());
+        }
+
+        /** The host's normal report, its preamble lines (before the first job block) tagged "<host> ". */
+        private String taggedNormal() {
+            StringBuilder b = new StringBuilder();
+            boolean report = false;
+            for (String l : normal.split("\n", -1)) {
+                report |= l.matches("^\\S.*: \\(groupid=\\d+, jobs=\\d+\\).*");
+                if (!report) {
+                    if (!l.isEmpty()) {
+                        b.append('<').append(spec.name()).append("> ").append(l).append('\n');
+                    }
+                } else {
+                    b.append(l).append('\n');
+                }
+            }
+            while (b.length() > 1 && b.charAt(b.length() - 1) == '\n' && b.charAt(b.length() - 2) == '\n') {
+                b.setLength(b.length() - 1);
+            }
+            return b.toString();
         }
     }
 

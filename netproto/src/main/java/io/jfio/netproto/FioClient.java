@@ -4,6 +4,8 @@ import io.jfio.report.GroupResult;
 import io.jfio.report.JobOption;
 import io.jfio.report.JobResult;
 import io.jfio.report.RunResult;
+import io.jfio.report.client.ClientModeReport;
+import io.jfio.report.format.NormalFormat;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -82,6 +84,18 @@ public final class FioClient {
 
     public String spec() {
         return spec;
+    }
+
+    /** Whether the server sent thread_stats, so that fio's client reports it. */
+    public boolean reported() {
+        return !result.jobs.isEmpty();
+    }
+
+    /** This server's results as fio's client reports them. */
+    public ClientModeReport.Client asReported() {
+        // the server's last text line already separates its messages from the report
+        String r = NormalFormat.write(result);
+        return new ClientModeReport.Client(host, port, name, result, null, r.startsWith("\n") ? r.substring(1) : r);
     }
 
     /** Runs the session to its end; never throws: a failure is kept in {@link #failure}. */

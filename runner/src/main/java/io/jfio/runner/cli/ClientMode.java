@@ -1,7 +1,7 @@
 package io.jfio.runner.cli;
 
-import io.jfio.netproto.ClientModeReport;
 import io.jfio.netproto.FioClient;
+import io.jfio.report.client.ClientModeReport;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -165,7 +165,13 @@ final class ClientMode {
                 status = 1;
             }
         }
-        ClientModeReport report = new ClientModeReport(clients);
+        List<ClientModeReport.Client> reported = new ArrayList<>();
+        for (FioClient c : clients) {
+            if (c.reported()) {
+                reported.add(c.asReported());
+            }
+        }
+        ClientModeReport report = new ClientModeReport(clients.size(), reported);
         long now = System.currentTimeMillis();
         for (String f : formats) {
             switch (f) {
