@@ -8,7 +8,7 @@ import jnr.ffi.LibraryLoader;
 /**
  * Maps page 1 of a file whose pages hold different bytes through a six-primitive mmap binding
  * and prints the first byte it sees (or "FAILED errno"). Run in a fresh JVM by
- * NativeBindingTest, so jnr-ffi's stubs are configured only by what our code does.
+ * NativeFreshJvmIT, so jnr-ffi's stubs are configured only by what our code does.
  * Argument "raw" loads LibC directly, bypassing {@link Native}.
  */
 public final class MmapProbe {

@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import jnr.ffi.Memory;
 import jnr.ffi.Pointer;
@@ -42,7 +39,7 @@ class NativeBindingTest {
         Files.deleteIfExists(dir);
     }
 
-    /** The 6th primitive argument (mmap's offset) must arrive intact. */
+    /** The 6th primitive argument (mmap's offset) must arrive intact (NativeFreshJvmIT: also in a fresh JVM). */
     @Test
     void sixthArgumentArrivesInThisJvm() {
         LibC libc = Native.libc();
@@ -53,33 +50,6 @@ class NativeBindingTest {
         assertEquals(0x11, Pointer.wrap(Native.runtime(), addr, 4096).getByte(0), "first byte of page 1");
         assertEquals(0, libc.munmap(addr, 4096));
         libc.close(fd);
-    }
-
-    /**
-     * The same in a fresh JVM without -Djnr.ffi.x86asm.enabled=false (surefire sets it for this
-     * JVM): proves {@link Native} itself switches the broken stubs off before loading libc.
-     */
-    @Test
-    void nativeLoaderAloneFixesTheSixthArgument() throws Exception {
-        String out = probe(false);
-        assertEquals("BYTE 17", out, "Native.libc() in a JVM without the system property");
-        // Informational: what jnr-ffi does with its default stubs (the bug Native avoids).
-        System.out.println("jnr-ffi default stubs, six-primitive mmap: " + probe(true));
-    }
-
-    private String probe(boolean raw) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp", System.getProperty("java.class.path"),
-            MmapProbe.class.getName(), pages.toString()));
-        if (raw) {
-            cmd.add("raw");
-        }
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes()).trim();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        String[] lines = out.split("\n");
-        return lines[lines.length - 1].trim();
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -22,9 +21,8 @@ import io.jfio.runner.support.FioVsJfio;
  * A trim on a regular file, per engine, as fio does it: the engines whose trim is fio's
  * do_io_u_trim (BLKDISCARD) fail on the first one with ENOTTY, falloc punches holes, vsync
  * writes the trim's buffer (its commit only tells reads apart), null counts it. Exit status, the
- * job's error and every direction's total_ios/io_bytes, also against fio on the same job where
- * it is installed (fio 3.42 through JFIO_FIO342, else /usr/bin/fio; 3.33 trims synchronously in
- * io_uring, so io_uring is compared with 3.42 only).
+ * job's error and every direction's total_ios/io_bytes (TrimOnFilesFioIT compares them with
+ * fio's on the same jobs).
  */
 class TrimOnFilesTest {
     private Path dir;
@@ -44,13 +42,13 @@ class TrimOnFilesTest {
         }
     }
 
-    private List<String> args(String engine, String rw) {
+    static List<String> args(Path dir, String engine, String rw) {
         return List.of("--name=t", "--directory=" + dir, "--filename=t.dat", "--size=1m", "--bs=64k",
             "--rw=" + rw, "--ioengine=" + engine, "--output-format=json");
     }
 
     /** "rc=N err=N read=ios/bytes write=ios/bytes trim=ios/bytes" of a JSON report. */
-    private static String outcome(int rc, String out) {
+    static String outcome(int rc, String out) {
         JsonNode j = FioVsJfio.json(out).get("jobs").elements().get(0);
         StringBuilder b = new StringBuilder("rc=" + rc + " err=" + j.get("error").asLong());
         for (String d : List.of("read", "write", "trim")) {
@@ -60,25 +58,9 @@ class TrimOnFilesTest {
         return b.toString();
     }
 
-    private String jfio(List<String> args) {
+    static String jfio(List<String> args) {
         FioVsJfio.Outcome o = FioVsJfio.jfio(args);
         return outcome(o.rc(), o.out());
-    }
-
-    private static String fio(Path fio, List<String> args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
-        cmd.addAll(args);
-        FioVsJfio.Outcome o = FioVsJfio.run(cmd, 120);
-        return outcome(o.rc(), o.out());
-    }
-
-    /** The fio to compare with for this engine (fio 3.33's io_uring trims differ), or null. */
-    private static Path fioFor(String engine) {
-        Path f = FioVsJfio.fioOrNull();
-        if (f == null || (engine.equals("io_uring") && !FioVsJfio.version(f).startsWith("fio-3.42"))) {
-            return null;
-        }
-        return f;
     }
 
     @ParameterizedTest(name = "{0} rw={1}")
@@ -100,17 +82,11 @@ class TrimOnFilesTest {
         "io_uring, trimwrite, rc=1 err=25 read=0/0 write=1/65536 trim=2/0",
     })
     void trimOnARegularFileAsFio(String engine, String rw, String expected) throws Exception {
-        String got = jfio(args(engine, rw));
+        String got = jfio(args(dir, engine, rw));
         if (engine.equals("io_uring") && got.contains("trim=1/0")) {
             assertEquals(expected.replace("trim=2/0", "trim=1/0"), got, "io_uring without the discard command");
         } else {
             assertEquals(expected, got, "jfio " + engine + " rw=" + rw);
-        }
-        Path fio = fioFor(engine);
-        if (fio != null) {
-            clean();
-            Files.createDirectories(dir);
-            assertEquals(fio(fio, args(engine, rw)), got, fio + " vs jfio, " + engine + " rw=" + rw);
         }
         // null lays out no file
         assertEquals(!engine.equals("null"), Files.exists(dir.resolve("t.dat")), "the job's file in its directory");

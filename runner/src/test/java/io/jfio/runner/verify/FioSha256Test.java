@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * fio's sha256 through the JDK's compression function gives the same 64-byte area as our own
  * rounds, for every length class of fio's padding (the tail below and from 56 bytes, whole
- * blocks) and at unaligned offsets. fio's own bytes are checked by VerifyCrossToolTest.
+ * blocks) and at unaligned offsets. fio's own bytes are checked by VerifyCrossToolIT.
  */
 class FioSha256Test {
     @Test

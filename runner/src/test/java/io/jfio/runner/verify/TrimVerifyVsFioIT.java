@@ -66,9 +66,9 @@ class TrimVerifyVsFioIT {
 
     private static String compare(Path fio, LoopDevice dev, String... extra) throws Exception {
         StringBuilder f = new StringBuilder();
-        int frc = VerifyCrossToolTest.fio(fio, job(dev, extra), f);
+        int frc = VerifyTools.fio(fio, job(dev, extra), f);
         StringBuilder j = new StringBuilder();
-        int jrc = VerifyCrossToolTest.jfio(job(dev, extra), j);
+        int jrc = VerifyTools.jfio(job(dev, extra), j);
         String fs = summary(f.toString());
         String js = summary(j.toString());
         System.out.printf("%s%n  fio 3.42: rc=%d %s%n  jfio:     rc=%d %s%n", String.join(" ", extra), frc, fs, jrc, js);

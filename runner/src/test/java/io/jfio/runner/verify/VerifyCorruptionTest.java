@@ -46,7 +46,7 @@ class VerifyCorruptionTest {
         try {
             String clean = sha(f);
             StringBuilder ok = new StringBuilder();
-            assertEquals(0, VerifyCrossToolTest.jfio(job(f), ok), ok.toString());
+            assertEquals(0, VerifyTools.jfio(job(f), ok), ok.toString());
             assertEquals(clean, sha(f), "verify_only=1 changed the file");
         } finally {
             Files.deleteIfExists(f);
@@ -59,7 +59,7 @@ class VerifyCorruptionTest {
         try {
             TreeSet<Long> damaged = damage(f);
             StringBuilder all = new StringBuilder();
-            assertEquals(0, VerifyCrossToolTest.jfio(job(f, "--continue_on_error=verify"), all), all.toString());
+            assertEquals(0, VerifyTools.jfio(job(f, "--continue_on_error=verify"), all), all.toString());
             TreeSet<Long> seen = new TreeSet<>();
             Matcher m = FAIL.matcher(all);
             while (m.find()) {
@@ -80,7 +80,7 @@ class VerifyCorruptionTest {
         try {
             damage(f);
             String corrupt = sha(f);
-            VerifyCrossToolTest.jfio(job(f, "--continue_on_error=verify"), new StringBuilder());
+            VerifyTools.jfio(job(f, "--continue_on_error=verify"), new StringBuilder());
             assertEquals(corrupt, sha(f), "verify_only=1 changed the damaged file");
         } finally {
             Files.deleteIfExists(f);
@@ -93,7 +93,7 @@ class VerifyCorruptionTest {
         try {
             damage(f);
             StringBuilder first = new StringBuilder();
-            assertEquals(1, VerifyCrossToolTest.jfio(job(f), first), first.toString());
+            assertEquals(1, VerifyTools.jfio(job(f), first), first.toString());
             assertEquals(1, count(first), first.toString());
             assertTrue(first.toString().contains("err=84/file:io_u.c:2290, func=io_u_sync_complete, error=Invalid or"
                     + " incomplete multibyte or wide character"), first.toString());
@@ -109,7 +109,7 @@ class VerifyCorruptionTest {
             damage(f);
             String corrupt = sha(f);
             StringBuilder fatal = new StringBuilder();
-            VerifyCrossToolTest.jfio(job(f, "--continue_on_error=verify", "--verify_fatal=1"), fatal);
+            VerifyTools.jfio(job(f, "--continue_on_error=verify", "--verify_fatal=1"), fatal);
             assertEquals(1, count(fatal), fatal.toString());
             assertEquals(corrupt, sha(f));
         } finally {
@@ -124,7 +124,7 @@ class VerifyCorruptionTest {
         StringBuilder log = new StringBuilder();
         String[] write = java.util.Arrays.stream(job(f)).filter(a -> !a.startsWith("--verify_only"))
                 .toArray(String[]::new);
-        assertEquals(0, VerifyCrossToolTest.jfio(write, log), log.toString());
+        assertEquals(0, VerifyTools.jfio(write, log), log.toString());
         return f;
     }
 
@@ -137,7 +137,7 @@ class VerifyCorruptionTest {
         }
         for (long b : damaged) {
             // past the 52-byte header and checksum: the data checksum must catch it
-            VerifyCrossToolTest.flip(f, b + 100 + r.nextInt(3900));
+            VerifyTools.flip(f, b + 100 + r.nextInt(3900));
         }
         return damaged;
     }

@@ -59,9 +59,9 @@ class VerifyOptionsRunTest {
         try {
             writeVerified(f, extra);
             // in the block's last verify_interval: fio (and jfio) count a block as failed by its last interval
-            VerifyCrossToolTest.flip(f, 3 * 4096 + 3500);
+            VerifyTools.flip(f, 3 * 4096 + 3500);
             StringBuilder bad = new StringBuilder();
-            assertEquals(1, VerifyCrossToolTest.jfio(job(f, "write", extra + " --verify_only=1"), bad), bad.toString());
+            assertEquals(1, VerifyTools.jfio(job(f, "write", extra + " --verify_only=1"), bad), bad.toString());
             assertTrue(bad.toString().contains("err=84"), bad.toString());
         } finally {
             Files.deleteIfExists(f);
@@ -72,7 +72,7 @@ class VerifyOptionsRunTest {
     private static void writeVerified(Path f, String extra) throws Exception {
         Files.delete(f);
         StringBuilder log = new StringBuilder();
-        assertEquals(0, VerifyCrossToolTest.jfio(job(f, "write", extra), log), log.toString());
+        assertEquals(0, VerifyTools.jfio(job(f, "write", extra), log), log.toString());
         assertFalse(log.toString().contains("verify failed") || log.toString().contains("bad "), log.toString());
         assertFalse(log.toString().contains("not supported by jfio"), log.toString());
     }
@@ -86,10 +86,10 @@ class VerifyOptionsRunTest {
         try {
             Files.delete(f);
             StringBuilder log = new StringBuilder();
-            assertEquals(0, VerifyCrossToolTest.jfio(job(f, "write", "--verify=crc32c"), log), log.toString());
-            VerifyCrossToolTest.flip(f, off + 1000);
+            assertEquals(0, VerifyTools.jfio(job(f, "write", "--verify=crc32c"), log), log.toString());
+            VerifyTools.flip(f, off + 1000);
             StringBuilder bad = new StringBuilder();
-            assertEquals(1, VerifyCrossToolTest.jfio(job(f, "write", "--verify=crc32c --verify_only=1 --verify_dump=1"),
+            assertEquals(1, VerifyTools.jfio(job(f, "write", "--verify=crc32c --verify_only=1 --verify_dump=1"),
                     bad), bad.toString());
             assertTrue(Files.exists(received), bad.toString());
             assertEquals(4096, Files.size(received));

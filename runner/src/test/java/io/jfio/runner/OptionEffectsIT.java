@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(600)
 @ExtendWith(LoopDevices.class)
-class OptionEffectsTest {
+class OptionEffectsIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
     private static final Path STRACE = Path.of("/usr/bin/strace");
     private static Path base;
@@ -231,8 +231,8 @@ class OptionEffectsTest {
         };
         for (String[] c : cases) {
             Outcome[] o = both(c[0], "normal");
-            List<String> fio = o[0].lines(c[1]).stream().map(OptionEffectsTest::shape).toList();
-            List<String> jfio = o[1].lines(c[1]).stream().map(OptionEffectsTest::shape).toList();
+            List<String> fio = o[0].lines(c[1]).stream().map(OptionEffectsIT::shape).toList();
+            List<String> jfio = o[1].lines(c[1]).stream().map(OptionEffectsIT::shape).toList();
             System.out.println(c[0].substring(two.length()).replace('\n', ' ') + "-> " + jfio);
             assertEquals(fio, jfio, c[0] + "\n" + o[1].out());
         }

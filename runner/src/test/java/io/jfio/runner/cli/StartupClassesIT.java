@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * not bind jnr-ffi's LibC (its ASM class generation was 0.25-0.8 s of every run's start-up). Any
  * jnr.ffi class loaded means some class on the start path binds libc before it needs it.
  */
-class StartupClassesTest {
+class StartupClassesIT {
     @TempDir
     Path dir;
 
