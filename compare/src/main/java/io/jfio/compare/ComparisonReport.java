@@ -32,7 +32,7 @@ public final class ComparisonReport {
                 ci = "[" + pct(r.ratio().low() - 1) + ", "
                         + (Double.isInfinite(r.ratio().high()) ? "unbounded" : pct(r.ratio().high() - 1)) + "]";
             }
-            b.append(String.format(Locale.ROOT, fmt, m.label, m.unit(), num(m, r.meanA()), num(m, r.meanB()),
+            b.append(String.format(Locale.ROOT, fmt, m.label, m.unit(), m.cell(r.meanA()), m.cell(r.meanB()),
                     pct(r.relDiff()), ci, r.welch() == null ? "-" : p(r.p()), r.nA() + "/" + r.nB(),
                     basis(r.basis()) + (r.independenceNote() != null ? "*" : ""), r.verdict()));
         }
@@ -150,15 +150,6 @@ public final class ComparisonReport {
             case INTERVALS -> "intervals";
             case NONE -> "-";
         };
-    }
-
-    private static String num(Metric m, double v) {
-        if (Double.isNaN(v)) {
-            return "-";
-        }
-        double d = m.display(v);
-        return m.kind == Metric.Kind.IOPS ? String.format(Locale.ROOT, "%.0f", d)
-                : String.format(Locale.ROOT, "%.1f", d);
     }
 
     private static String pct(double r) {

@@ -2,6 +2,8 @@ package io.jfio.compare;
 
 import io.jfio.report.DirectionStats;
 
+import java.util.Locale;
+
 /**
  * A compared quantity: one direction's bandwidth, IOPS, mean completion latency or a completion
  * latency percentile. Values are bytes/s, I/Os per second or nanoseconds.
@@ -69,5 +71,14 @@ public enum Metric {
             case IOPS -> v;
             default -> v / 1000.0;
         };
+    }
+
+    /** The value as a table cell prints it, in the table's unit: whole IOPS, else one decimal; "-" for none. */
+    public String cell(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        double d = display(v);
+        return kind == Kind.IOPS ? String.format(Locale.ROOT, "%.0f", d) : String.format(Locale.ROOT, "%.1f", d);
     }
 }

@@ -72,11 +72,7 @@ public final class JobFileParser {
             throws JobFileException {
         JobFileParser p = new JobFileParser(settings);
         for (CliOption o : cli) {
-            if (o.name().equals("name")) {
-                p.commandLineJob(o.value());
-            } else {
-                p.commandLineOption(o.name(), o.value());
-            }
+            p.commandLine(o);
         }
         for (String f : files) {
             p.parseFile(f);
@@ -115,6 +111,15 @@ public final class JobFileParser {
     public String engineInForce() {
         DraftJob st = cliJob != null && !cliSkipping ? cliJob : global;
         return OptionApplier.engineName(st);
+    }
+
+    /** A job option given on the command line: --name starts a job ({@link #commandLineJob}), any other applies. */
+    public void commandLine(CliOption o) throws JobFileException {
+        if (o.name().equals("name")) {
+            commandLineJob(o.value());
+        } else {
+            commandLineOption(o.name(), o.value());
+        }
     }
 
     /** --name=X: adds the pending command-line job, starts X (or a new global block). */

@@ -150,11 +150,7 @@ public final class MultiRun {
                 MachineInfo.current(), false));
         try {
             for (JobFileParser.CliOption o : fioOptions) {
-                if (o.name().equals("name")) {
-                    p.commandLineJob(o.value());
-                } else {
-                    p.commandLineOption(o.name(), o.value());
-                }
+                p.commandLine(o);
             }
             p.parseContent(in.jobFile().toString(), JobText.withOverrides(content, overrides));
             ParseResult r = p.finish();

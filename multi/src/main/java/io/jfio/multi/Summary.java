@@ -44,7 +44,7 @@ public final class Summary {
                     ResultSample s = sample(r);
                     // A failed run's numbers (often one I/O) are no measurement: the status says why.
                     for (int c = 0; c < COLUMNS.length; c++) {
-                        row[3 + c] = s.failed() ? "-" : cell(COLUMNS[c], s.value(COLUMNS[c]));
+                        row[3 + c] = s.failed() ? "-" : COLUMNS[c].cell(s.value(COLUMNS[c]));
                     }
                     status = s.failed() ? String.join("; ", s.errors()) : "ok";
                 } else {
@@ -112,21 +112,12 @@ public final class Summary {
         row[1] = "all";
         row[2] = "exact merge of the instances";
         for (int c = 0; c < COLUMNS.length; c++) {
-            row[3 + c] = s.failed() ? "-" : cell(COLUMNS[c], s.value(COLUMNS[c]));
+            row[3 + c] = s.failed() ? "-" : COLUMNS[c].cell(s.value(COLUMNS[c]));
         }
         double[] w = Combined.window(run);
         row[3 + COLUMNS.length] = w[0] < 0 ? "no I/O" : String.format(Locale.ROOT, "%.0f..%.0f", w[0], w[1]);
         row[4 + COLUMNS.length] = s.failed() ? String.join("; ", s.errors()) : "ok";
         b.append(String.format(Locale.ROOT, head, row));
-    }
-
-    private static String cell(Metric m, double v) {
-        if (Double.isNaN(v)) {
-            return "-";
-        }
-        double d = m.display(v);
-        return m.kind == Metric.Kind.IOPS ? String.format(Locale.ROOT, "%.0f", d)
-                : String.format(Locale.ROOT, "%.1f", d);
     }
 
     private static String clip(String s, int n) {

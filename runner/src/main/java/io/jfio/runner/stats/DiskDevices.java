@@ -1,5 +1,7 @@
 package io.jfio.runner.stats;
 
+import io.jfio.report.DiskUtil;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -62,13 +64,7 @@ public final class DiskDevices {
     /** The 11 fields of /sys/block/&lt;disk&gt;/stat, or null when unreadable. */
     public long[] readStat(String disk) {
         try {
-            String line = Files.readString(sysBlock.resolve(disk).resolve("stat"));
-            String[] f = line.trim().split("\\s+");
-            long[] v = new long[11];
-            for (int i = 0; i < 11 && i < f.length; i++) {
-                v[i] = Long.parseLong(f[i]);
-            }
-            return v;
+            return DiskUtil.parseStat(Files.readString(sysBlock.resolve(disk).resolve("stat")));
         } catch (IOException | NumberFormatException e) {
             return null;
         }

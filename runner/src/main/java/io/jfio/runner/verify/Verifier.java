@@ -238,10 +238,7 @@ public final class Verifier {
             return false;
         }
         int i = u.index;
-        u.ddir = IoDirection.TRIM;
-        u.file = files.get(history.file(e));
-        u.offset = history.offset(e);
-        u.length = history.length(e);
+        logged(u, IoDirection.TRIM, e);
         unitFromList[i] = false;
         unitEntry[i] = -1;
         return true;
@@ -334,6 +331,14 @@ public final class Verifier {
         }
     }
 
+    /** {@code u} as a {@code dir} of the block the write log's entry {@code e} names. */
+    private void logged(IoUnit u, IoDirection dir, int e) {
+        u.ddir = dir;
+        u.file = files.get(history.file(e));
+        u.offset = history.offset(e);
+        u.length = history.length(e);
+    }
+
     /** fio's get_next_verify: the next logged write as a read into {@code u}; false when none. */
     public boolean nextRead(IoUnit u) {
         int e = history.peek();
@@ -344,10 +349,7 @@ public final class Verifier {
             return false;
         }
         int i = u.index;
-        u.ddir = IoDirection.READ;
-        u.file = files.get(history.file(e));
-        u.offset = history.offset(e);
-        u.length = history.length(e);
+        logged(u, IoDirection.READ, e);
         unitNumberio[i] = history.numberio(e);
         unitFromList[i] = true;
         unitTrimmed[i] = history.trimmed(e);

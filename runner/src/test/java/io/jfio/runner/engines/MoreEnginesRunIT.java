@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -32,18 +31,12 @@ class MoreEnginesRunIT {
 
     @BeforeEach
     void scratch() throws IOException {
-        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
-        dir = Files.createTempDirectory(base, "engines-run-it-");
+        dir = MoreEnginesRunTest.scratchDirectory();
     }
 
     @AfterEach
     void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                p.toFile().setWritable(true);
-                Files.deleteIfExists(p);
-            }
-        }
+        MoreEnginesRunTest.delete(dir);
     }
 
     static Stream<List<String>> jobs() {

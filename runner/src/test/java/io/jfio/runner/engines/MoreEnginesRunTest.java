@@ -38,12 +38,22 @@ class MoreEnginesRunTest {
 
     @BeforeEach
     void scratch() throws IOException {
-        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
-        dir = Files.createTempDirectory(base, "engines-run-");
+        dir = scratchDirectory();
     }
 
     @AfterEach
     void clean() throws IOException {
+        delete(dir);
+    }
+
+    /** A fresh directory in /dev/shm (RAM-fast), else /tmp. */
+    static Path scratchDirectory() throws IOException {
+        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
+        return Files.createTempDirectory(base, "engines-run-");
+    }
+
+    /** Deletes {@code dir} and everything in it, read-only files too. */
+    static void delete(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
                 p.toFile().setWritable(true);

@@ -5,12 +5,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,30 +38,15 @@ class VerifyStateIT {
         return a;
     }
 
-    private static FioVsJfio.Outcome run(List<String> cmd, Path dir) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(false).start();
-        java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                return p.getErrorStream().readAllBytes();
-            } catch (IOException e) {
-                return new byte[0];
-            }
-        });
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + cmd);
-        return new FioVsJfio.Outcome(p.exitValue(), new String(out, StandardCharsets.UTF_8),
-                new String(err.join(), StandardCharsets.UTF_8));
-    }
-
     private static FioVsJfio.Outcome jfio(List<String> args, Path dir) throws IOException, InterruptedException {
-        return run(FioVsJfio.jfioCommand(args), dir);
+        return FioVsJfio.run(FioVsJfio.jfioCommand(args), 120, dir);
     }
 
     private static FioVsJfio.Outcome fio(Path fio, List<String> args, Path dir) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(fio.toString());
         cmd.addAll(args);
-        return run(cmd, dir);
+        return FioVsJfio.run(cmd, 120, dir);
     }
 
     private static int terseErr(FioVsJfio.Outcome o) {
