@@ -16,8 +16,9 @@ import java.util.List;
  * What fio's client prints once its servers are done (fio's client.c), for every way jfio gathers
  * the results of several machines (fio's client/server protocol, jfio-multi --hosts): per client
  * its thread_stats and group stats, then, when more than one thread_stat came in, the "All clients"
- * sum (summed bin by bin, {@link ExactMerge}) tagged with the last client; JSON as a
- * {@code client_stats} array whose entries carry {@code hostname} and {@code port}.
+ * sum (summed bin by bin, {@link ExactMerge}, every thread_stat into one whatever its group, with
+ * the last one's group id) tagged with the last client; JSON as a {@code client_stats} array whose
+ * entries carry {@code hostname} and {@code port}.
  */
 public final class ClientModeReport {
     /**
@@ -146,14 +147,14 @@ public final class ClientModeReport {
         return o;
     }
 
-    /** Each client's part of the normal report, then "All clients" and its run status group. */
+    /** Each client's part of the normal report, then "All clients" (fio's client prints no run status group for it). */
     public String normal() {
         StringBuilder b = new StringBuilder();
         for (Client c : reported) {
             b.append(c.normal);
         }
         if (all != null) {
-            b.append(NormalFormat.write(all));
+            b.append(NormalFormat.jobBlocks(all));
         }
         return b.toString();
     }

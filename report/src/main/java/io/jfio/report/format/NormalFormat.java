@@ -26,22 +26,36 @@ public final class NormalFormat {
 
     /** The report as fio prints it at the end of a run (after the preamble and status lines). */
     public static String write(RunResult run) {
-        FioFlavor flavor = run.flavor();
         StringBuilder b = new StringBuilder(4096);
         b.append('\n');
-        List<JobResult> ts = run.threadStats();
+        jobs(b, run);
         List<GroupResult> groups = run.groups();
-        for (JobResult j : ts) {
-            job(b, j, groups.get(j.groupId), flavor, run.time());
-        }
         for (GroupResult g : groups) {
             group(b, g);
         }
         if (!run.disks.isEmpty()) {
             b.append("\nDisk stats (read/write):\n");
-            b.append(DiskStatsFormat.normal(run.disks, flavor));
+            b.append(DiskStatsFormat.normal(run.disks, run.flavor()));
         }
         return b.toString();
+    }
+
+    /**
+     * The thread_stats' blocks alone, without the blank line before them, run status groups and
+     * disk stats: fio's client prints its "All clients" sum so, right after the servers' reports
+     * (client.c).
+     */
+    public static String jobBlocks(RunResult run) {
+        StringBuilder b = new StringBuilder(4096);
+        jobs(b, run);
+        return b.toString();
+    }
+
+    private static void jobs(StringBuilder b, RunResult run) {
+        List<GroupResult> groups = run.groups();
+        for (JobResult j : run.threadStats()) {
+            job(b, j, groups.get(j.groupId), run.flavor(), run.time());
+        }
     }
 
     static void job(StringBuilder b, JobResult j, GroupResult g, FioFlavor flavor, String runTime) {

@@ -41,16 +41,24 @@ public final class ExactMerge {
     }
 
     /** How the merged result is named. */
-    public record Naming(String name, boolean keepOptions) {
+    public record Naming(String name, boolean keepOptions, boolean oneGroup) {
         /** fio's group_reporting: the first member's name, the last member's options. */
-        public static final Naming GROUP_REPORTING = new Naming(null, true);
-        /** fio's client mode: "All clients", no job options. */
-        public static final Naming ALL_CLIENTS = new Naming("All clients", false);
+        public static final Naming GROUP_REPORTING = new Naming(null, true, false);
+        /**
+         * fio's client mode (client.c handle_ts): "All clients", no job options, and every
+         * thread_stat in one sum whatever its group, with the last one's group id.
+         */
+        public static final Naming ALL_CLIENTS = new Naming("All clients", false, true);
+
+        /** One merged thread_stat per group id. */
+        public Naming(String name, boolean keepOptions) {
+            this(name, keepOptions, false);
+        }
     }
 
     /**
-     * Merges every thread_stat of every input (in input order) into one per group id, as if
-     * they had been one run's jobs under group_reporting.
+     * Merges every thread_stat of every input (in input order) into one per group id (into one,
+     * with {@link Naming#oneGroup}), as if they had been one run's jobs under group_reporting.
      *
      * @param labels one label per input, used in errors (e.g. the file name or host)
      * @throws NotExactException when a latency stat with samples has no bins (plain json)
@@ -66,7 +74,25 @@ public final class ExactMerge {
                 all.add(j);
             }
         }
+        int[] groups = new int[all.size()];
+        for (int i = 0; i < all.size(); i++) {
+            groups[i] = all.get(i).groupId;
+            if (naming.oneGroup()) {
+                all.get(i).groupId = all.get(all.size() - 1).groupId;
+            }
+        }
+        try {
+            return mergeThreadStats(inputs, all, naming);
+        } finally {
+            for (int i = 0; i < all.size(); i++) {
+                all.get(i).groupId = groups[i];
+            }
+        }
+    }
+
+    private static RunResult mergeThreadStats(List<RunResult> inputs, List<JobResult> all, Naming naming) {
         // group_reporting folds runs of consecutive jobs of one group id: order by group, stably.
+        all = new ArrayList<>(all);
         all.sort(Comparator.comparingInt(j -> j.groupId));
         RunResult fold = new RunResult();
         List<ReportOptions> own = new ArrayList<>();

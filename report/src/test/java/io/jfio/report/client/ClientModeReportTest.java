@@ -91,7 +91,10 @@ class ClientModeReportTest {
         }
         assertEquals(1_700_000_000L, doc.getLong("timestamp"));
         assertEquals(3, r.terse(3).lines().count());
-        assertTrue(r.normal().endsWith(NormalFormat.write(r.all())));
+        // fio 3.42's client prints the sum's block and no run status group for it (client.c)
+        assertTrue(r.normal().endsWith(NormalFormat.jobBlocks(r.all())), r.normal());
+        assertTrue(r.normal().contains("All clients: (groupid=0, jobs=2)"), r.normal());
+        assertEquals(2, r.normal().split("Run status group 0", -1).length - 1, "the two servers' groups only");
     }
 
     @Test
@@ -116,6 +119,21 @@ class ClientModeReportTest {
         assertEquals(3, stats.size());
         assertEquals("All clients", stats.get(2).getString("jobname"));
         assertEquals(2 * stats.get(0).get("read").getLong("total_ios"), stats.get(2).get("read").getLong("total_ios"));
+    }
+
+    @Test
+    void twoGroupsGiveOneSumWithTheLastGroupIdAsFio() throws IOException {
+        // fio 3.42 --client of fio 3.42 --server on a two-group job (a write, then stonewall and a
+        // read) printed a, b and one "All clients" with groupid 1 and both directions' I/Os
+        ClientModeReport r = new ClientModeReport(1, List.of(fromResult("h", 8765, "f_stonewall_two_groups")));
+        List<JsonNode> stats = stats(JsonParser.parseDocument(r.json(false, 0)));
+        assertEquals(3, stats.size());
+        JsonNode all = stats.get(2);
+        assertEquals("All clients", all.getString("jobname"));
+        assertEquals(1, all.getLong("groupid"));
+        assertEquals(stats.get(0).get("write").getLong("total_ios"), all.get("write").getLong("total_ios"));
+        assertEquals(stats.get(1).get("read").getLong("total_ios"), all.get("read").getLong("total_ios"));
+        assertEquals(0, stats.get(0).getLong("groupid"), "the servers' own thread_stats keep their groups");
     }
 
     @Test

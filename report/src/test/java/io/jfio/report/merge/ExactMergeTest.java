@@ -128,22 +128,37 @@ class ExactMergeTest {
         assertTrue(e.getMessage().contains("p.json") && e.getMessage().contains("json+"), e.getMessage());
     }
 
-    /** a and c in group 0 (a with a job option), b in group 1, merged with fio's client naming. */
-    private static RunResult clientMerge() {
+    /** a and c in group 0 (a with a job option), b in group 1, merged with {@code naming}. */
+    private static RunResult clientMerge(ExactMerge.Naming naming) {
         RunResult a = run("a", 1000, 100, 50, 9);
         RunResult b = run("b", 1000, 100, 60, 10);
         b.jobs.get(0).groupId = 1;
         RunResult c = run("c", 1000, 100, 70, 11);
         a.jobs.get(0).options.add(new io.jfio.report.JobOption("bs", "4k"));
-        return ExactMerge.merge(List.of(a, b, c), List.of("a", "b", "c"), ExactMerge.Naming.ALL_CLIENTS);
+        RunResult m = ExactMerge.merge(List.of(a, b, c), List.of("a", "b", "c"), naming);
+        assertEquals(1, b.jobs.get(0).groupId, "the inputs keep their group ids");
+        return m;
+    }
+
+    private static RunResult clientMerge() {
+        return clientMerge(ExactMerge.Naming.ALL_CLIENTS);
     }
 
     @Test
-    void groupsStaySeparate() {
-        RunResult m = clientMerge();
+    void groupsStaySeparateUnderGroupReporting() {
+        RunResult m = clientMerge(ExactMerge.Naming.GROUP_REPORTING);
         assertEquals(2, m.jobs.size());
         assertEquals(120, m.jobs.get(0).dir(0).totalIos);
         assertEquals(60, m.jobs.get(1).dir(0).totalIos);
+    }
+
+    /** fio 3.42's client (client.c handle_ts) sums every thread_stat, with the last one's group id. */
+    @Test
+    void allClientsIsOneSumOverEveryGroup() {
+        RunResult m = clientMerge();
+        assertEquals(1, m.jobs.size());
+        assertEquals(180, m.jobs.get(0).dir(0).totalIos);
+        assertEquals(0, m.jobs.get(0).groupId, "c, the last thread_stat, is in group 0");
     }
 
     @Test
