@@ -41,6 +41,23 @@ class StartupClassesTest {
         assertNoJnr(loaded);
     }
 
+    /**
+     * An I/O job's libc binding is made during set-up and finished before the first job thread
+     * exists (it then ran in the first job thread while the others blocked on its initialiser).
+     */
+    @Test
+    void anIoJobBindsLibcBeforeItsThreadsStart() throws Exception {
+        Path data = dir.resolve("data");
+        Files.write(data, new byte[1 << 20]); // laid out already: set-up itself needs no libc
+        Path job = dir.resolve("r.fio");
+        Files.writeString(job, "[r]\nioengine=psync\nrw=read\nsize=1m\nbs=64k\nnumjobs=2\nfilename=" + data + "\n");
+        List<String> loaded = classesLoaded("--output-format=terse", job.toString());
+        int bound = loaded.indexOf("io.jfio.engine.nativeio.LibC$jnr$ffi$0");
+        int jobThread = loaded.indexOf("io.jfio.runner.job.JobIo");
+        assertTrue(bound >= 0 && jobThread >= 0, "libc bound at " + bound + ", job I/O at " + jobThread);
+        assertTrue(bound < jobThread, "libc was bound after a job thread began its I/O set-up");
+    }
+
     private static void assertNoJnr(List<String> loaded) {
         List<String> jnr = loaded.stream().filter(c -> c.startsWith("jnr.") || c.startsWith("org.objectweb.asm.")).toList();
         assertEquals(List.of(), jnr.subList(0, Math.min(5, jnr.size())), jnr.size() + " jnr/asm classes loaded");
