@@ -1,12 +1,11 @@
 package io.jfio.report;
 
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * One fio run: what the report writers print (fio's stat.c). The runner adds one
@@ -54,8 +53,27 @@ public final class RunResult {
 
     /** C ctime() text (local zone) without the trailing newline: "Sun Nov  1 18:43:37 2026". */
     public static String ctime(long epochMs) {
-        ZonedDateTime t = Instant.ofEpochMilli(epochMs).atZone(ZoneId.systemDefault());
-        return DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.ROOT).format(t);
+        Instant at = Instant.ofEpochMilli(epochMs);
+        ZoneOffset offset = ZoneId.systemDefault().getRules().getOffset(at);
+        LocalDateTime t = LocalDateTime.ofEpochSecond(Math.floorDiv(epochMs, 1000L), 0, offset);
+        // Built by hand: a DateTimeFormatter with day and month names loads the JDK's locale
+        // and calendar data, ~8 % of a short run's start-up; ctime(3)'s names are C-locale English.
+        StringBuilder b = new StringBuilder(24);
+        b.append(CTIME_DAYS[t.getDayOfWeek().ordinal()]).append(' ')
+                .append(CTIME_MONTHS[t.getMonthValue() - 1]).append(' ');
+        int day = t.getDayOfMonth();
+        b.append(day < 10 ? " " : "").append(day).append(' ');
+        two(b, t.getHour()).append(':');
+        two(two(b, t.getMinute()).append(':'), t.getSecond()).append(' ');
+        return b.append(t.getYear()).toString();
+    }
+
+    private static final String[] CTIME_DAYS = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
+    private static final String[] CTIME_MONTHS = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
+        "Oct", "Nov", "Dec"};
+
+    private static StringBuilder two(StringBuilder b, int v) {
+        return b.append((char) ('0' + v / 10)).append((char) ('0' + v % 10));
     }
 
     /**

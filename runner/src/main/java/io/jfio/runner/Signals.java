@@ -115,7 +115,15 @@ final class Signals {
      * writes into the void until the run ends.
      */
     static void defaultSigpipe() {
-        setDefault(13);
+        // The JVM restores SIG_DFL for SIGPIPE when asked through sun.misc.Signal (HotSpot 17), and
+        // that needs no jffi: starting jffi (its library, the JDK's locale data for a String.format
+        // in its initialiser) was a quarter of --parse-only's main-thread time. signal(2) through
+        // jffi where a JVM refuses.
+        try {
+            Signal.handle(new Signal("PIPE"), SignalHandler.SIG_DFL);
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            setDefault(13);
+        }
     }
 
     /** Stops routing signals to the run; in-process runs get the JVM's handlers back. */

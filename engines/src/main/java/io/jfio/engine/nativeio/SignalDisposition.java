@@ -1,10 +1,10 @@
 package io.jfio.engine.nativeio;
 
 /**
- * Resets a signal's disposition to the default with signal(2). The JVM neither installs a Java
- * handler over an inherited SIG_IGN (a job started with {@code &} from a script ignores SIGINT)
- * nor lets Java restore SIGPIPE's default; fio's sigaction does the first, and fio dies of the
- * second when its output pipe closes.
+ * Resets a signal's disposition to the default with signal(2). The JVM does not install a Java
+ * handler over an inherited SIG_IGN (a job started with {@code &} from a script ignores SIGINT);
+ * fio's sigaction does. SIGPIPE's default (fio dies of it when its output pipe closes) HotSpot 17
+ * restores through sun.misc.Signal; this is the fallback for a JVM that refuses.
  */
 public final class SignalDisposition {
     private static final long SIG_DFL = 0L;

@@ -151,6 +151,7 @@ public final class Job {
      * already spin would wait for CPU just to be born (Thread.start waits for the new thread).
      */
     public void launch() {
+        SetUpAhead.awaitDone();
         thread = new Thread(this::run, "jfio-" + spec.name() + "-" + spec.index());
         thread.setDaemon(true);
         thread.start();
@@ -279,6 +280,7 @@ public final class Job {
         }
         try {
             engine = ctx.engines().create(spec);
+            SetUpAhead.forEngine(engine);
             if (!engine.flags().contains(EngineFlag.NO_IO)) {
                 ioJobCounted = true;
                 IoJobs.pending();

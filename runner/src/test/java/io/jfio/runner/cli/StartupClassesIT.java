@@ -30,6 +30,10 @@ class StartupClassesIT {
         List<String> loaded = classesLoaded("--parse-only", job.toString());
         assertTrue(loaded.contains("io.jfio.jobfile.JobFileParser"), "the job file was parsed");
         assertNoJnr(loaded);
+        // SIGPIPE's default is restored through the JVM: jffi (its library, a String.format that
+        // loads the JDK's locale data) is not started at all
+        List<String> jffi = loaded.stream().filter(c -> c.startsWith("com.kenai.jffi.")).toList();
+        assertEquals(List.of(), jffi.subList(0, Math.min(5, jffi.size())), jffi.size() + " jffi classes loaded");
     }
 
     @Test
@@ -39,6 +43,23 @@ class StartupClassesIT {
         List<String> loaded = classesLoaded("--output-format=normal,json+,terse", job.toString());
         assertTrue(loaded.contains("io.jfio.engine.nullio.NullEngine"), "the job ran: " + loaded.size());
         assertNoJnr(loaded);
+    }
+
+    /**
+     * An I/O job's libc binding is made during set-up and finished before the first job thread
+     * exists (it then ran in the first job thread while the others blocked on its initialiser).
+     */
+    @Test
+    void anIoJobBindsLibcBeforeItsThreadsStart() throws Exception {
+        Path data = dir.resolve("data");
+        Files.write(data, new byte[1 << 20]); // laid out already: set-up itself needs no libc
+        Path job = dir.resolve("r.fio");
+        Files.writeString(job, "[r]\nioengine=psync\nrw=read\nsize=1m\nbs=64k\nnumjobs=2\nfilename=" + data + "\n");
+        List<String> loaded = classesLoaded("--output-format=terse", job.toString());
+        int bound = loaded.indexOf("io.jfio.engine.nativeio.LibC$jnr$ffi$0");
+        int jobThread = loaded.indexOf("io.jfio.runner.job.JobIo");
+        assertTrue(bound >= 0 && jobThread >= 0, "libc bound at " + bound + ", job I/O at " + jobThread);
+        assertTrue(bound < jobThread, "libc was bound after a job thread began its I/O set-up");
     }
 
     private static void assertNoJnr(List<String> loaded) {

@@ -1,0 +1,66 @@
+package io.jfio.runner.job;
+
+import io.jfio.engine.EngineFlag;
+import io.jfio.engine.IoEngine;
+import io.jfio.engine.nativeio.Native;
+
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One-time JVM work every I/O job thread would otherwise start with, begun on a side thread while
+ * the main thread still sets the jobs up: the jnr-ffi libc binding (it generates a class, 0.3-0.8 s
+ * here) and the ThreadMXBean the I/O loop's allocation count reads. Each is a class initialiser, so
+ * when the first job thread ran it, the other 250 of a numjobs=252 run blocked on it; and it ran
+ * with all of them runnable. fio has no such cost: its threads start with everything linked.
+ */
+final class SetUpAhead {
+    private static final AtomicBoolean STARTED = new AtomicBoolean();
+    private static volatile Thread worker;
+
+    private SetUpAhead() {
+    }
+
+    /** Begins the work once, for an engine that does I/O (the null engine needs neither). */
+    static void forEngine(IoEngine engine) {
+        Set<EngineFlag> f = engine.flags();
+        if (f.contains(EngineFlag.DISK_LESS) || f.contains(EngineFlag.NO_IO) || !STARTED.compareAndSet(false, true)) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                Native.libc();
+                java.lang.management.ManagementFactory.getThreadMXBean();
+            } catch (RuntimeException | LinkageError e) {
+                // the job thread that needs it meets the same failure and reports it
+            }
+        }, "jfio-setup-ahead");
+        t.setDaemon(true);
+        t.start();
+        worker = t;
+    }
+
+    /**
+     * Waits for the work before a job thread is created: with hundreds of job threads runnable
+     * (filling their buffers), the side thread got a few per cent of a CPU and the jobs' first
+     * I/O came seconds late. Returns at once when nothing was begun or it is done.
+     */
+    static void awaitDone() {
+        Thread t = worker;
+        if (t == null) {
+            return;
+        }
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        worker = null;
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
