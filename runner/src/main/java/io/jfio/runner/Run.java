@@ -1,6 +1,7 @@
 package io.jfio.runner;
 
 import io.jfio.engine.IoFile;
+import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.files.FileNames;
@@ -93,6 +94,7 @@ public final class Run {
             try {
                 file = new FileOutputStream(request.outputFile());
                 report = new PrintStream(file, false);
+                FioDebug.redirect(report); // fio's debug lines follow its output into the file
             } catch (IOException e) {
                 err.println("fio: output file open error: " + e.getMessage());
                 return 1;

@@ -8,7 +8,7 @@ import io.jfio.jobfile.JobFileParser;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.jobfile.OptionCatalog;
 import io.jfio.jobfile.OptionDef;
-import io.jfio.jobfile.ParseDebug;
+import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.ParseResult;
 import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
@@ -64,7 +64,7 @@ public final class Main {
             err.println("fio: internal error: " + e);
             return 1;
         } finally {
-            ParseDebug.disable();
+            FioDebug.reset();
         }
     }
 
@@ -91,6 +91,7 @@ public final class Main {
             boolean readOnly = false;
             boolean warningsFatal = false;
             boolean explain = false;
+            boolean debugExit = false;
             List<String> sections = new ArrayList<>();
             if (runHook == null) {
                 // fio's own protocol: --server serves, --client drives servers (ServerMode, ClientMode)
@@ -116,12 +117,7 @@ public final class Main {
                     case "readonly" -> readOnly = true;
                     case "warnings-fatal" -> warningsFatal = true;
                     case "explain" -> explain = true;
-                    case "debug" -> {
-                        if (java.util.Arrays.asList(it.value().split(",")).contains("parse")) {
-                            out.println("fio: set debug option parse");
-                            ParseDebug.enable(out);
-                        }
-                    }
+                    case "debug" -> debugExit |= FioDebug.set(it.value(), out, err);
                     case "section" -> {
                         if (it.value().equals("global")) {
                             err.println("fio: can't use global as only section");
@@ -131,6 +127,9 @@ public final class Main {
                     }
                     default -> { }
                 }
+            }
+            if (debugExit) {
+                return 0; // --debug=? or help: fio lists the types and exits
             }
             boolean dry = showcmd || parseOnly;
             JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
@@ -247,7 +246,7 @@ public final class Main {
                             return 1;
                         }
                         default -> { } // showcmd, parse-only, readonly: handled above;
-                        // warnings-fatal, debug, max-jobs, alloc-size: accepted, no effect yet
+                        // warnings-fatal, debug: handled above; max-jobs, alloc-size: accepted, no effect yet
                     }
                 }
                 for (String f : cl.positional()) {
