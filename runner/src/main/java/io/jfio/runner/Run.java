@@ -203,7 +203,12 @@ public final class Run {
                         .mapToLong(j -> j.options().logs().bwAvgMsec()).min().orElse(500));
                 List<java.util.concurrent.atomic.AtomicLongArray> progress = jobs.stream()
                         .map(j -> j.stats().progress).toList();
+                Trigger.Watch trigger = request.trigger().any() ? request.trigger().watch() : null;
                 scheduler.run(() -> {
+                    if (trigger != null && trigger.due(err)) {
+                        stop(); // each job saves its verify state as it ends
+                        request.trigger().exec(report, err);
+                    }
                     diskTracker.sample();
                     st.tick();
                     if (agg != null) {

@@ -13,11 +13,14 @@ import io.jfio.jobfile.ParseResult;
 import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
+import io.jfio.runner.Trigger;
 import io.jfio.runner.explain.Devices;
 import io.jfio.runner.explain.Explainer;
 import io.jfio.runner.explain.Finding;
 import io.jfio.runner.log.AggregateBwLog;
 import io.jfio.runner.log.InflateLog;
+import io.jfio.runner.verify.AuxPath;
+import io.jfio.runner.verify.CrcTest;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -65,6 +68,7 @@ public final class Main {
             return 1;
         } finally {
             FioDebug.reset();
+            AuxPath.set(null);
         }
     }
 
@@ -141,6 +145,9 @@ public final class Main {
             long etaNewline = 0;
             long statusInterval = 0;
             String intervalOutput = null;
+            String triggerFile = null;
+            String triggerCmd = null;
+            long triggerTimeout = 0;
             CommandLine cl = new CommandLine(args);
             AggregateBwLog.request(null);
             try {
@@ -177,6 +184,7 @@ public final class Main {
                             return enghelp(it.value());
                         }
                         case "output" -> outputFile = it.value();
+                        case "aux-path" -> AuxPath.set(it.value());
                         case "interval-output" -> intervalOutput = it.value();
                         case "minimal" -> formats = new LinkedHashSet<>(List.of("terse"));
                         case "append-terse" -> formats.add("terse");
@@ -239,14 +247,28 @@ public final class Main {
                                     + " jfio --client=host job.fio)");
                             return 1;
                         }
-                        case "cpuclock-test", "crctest",
-                             "memcpytest", "idle-prof", "trigger-file", "trigger-timeout", "trigger",
-                             "trigger-remote", "aux-path", "merge-blktrace-only", "profile" -> {
+                        case "crctest" -> {
+                            return CrcTest.run(it.value(), out, err);
+                        }
+                        case "trigger-file" -> triggerFile = it.value();
+                        case "trigger" -> triggerCmd = it.value();
+                        case "trigger-remote" -> { } // fio sends it to --client servers only
+                        case "trigger-timeout" -> {
+                            Long us = CommandLine.seconds(it.value());
+                            if (us == null) {
+                                err.println("fio: failed parsing time " + it.value());
+                                return 1;
+                            }
+                            triggerTimeout = us / 1_000_000L;
+                        }
+                        case "cpuclock-test",
+                             "memcpytest", "idle-prof", "merge-blktrace-only", "profile" -> {
                             err.println("fio: --" + it.name() + " is not supported by jfio");
                             return 1;
                         }
                         default -> { } // showcmd, parse-only, readonly: handled above;
-                        // warnings-fatal, debug: handled above; max-jobs, alloc-size: accepted, no effect yet
+                        // warnings-fatal, debug: handled above; max-jobs: fio ignores it too; alloc-size: the size of
+                        // fio's shared-memory pool, which jfio (threads sharing the heap) has no counterpart of
                     }
                 }
                 for (String f : cl.positional()) {
@@ -283,7 +305,8 @@ public final class Main {
                     return 1;
                 }
                 RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
-                        statusInterval, readOnly, result.globalOptions(), intervalOutput);
+                        statusInterval, readOnly, result.globalOptions(), intervalOutput,
+                        new Trigger(triggerFile, triggerTimeout, triggerCmd));
                 if (runHook != null) {
                     return runHook.applyAsInt(request);
                 }
