@@ -59,7 +59,20 @@ public final class Run {
 
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
+        String unloadable = unloadableEngine(request.jobs());
+        if (unloadable != null) {
+            err.println(unloadable);
+            return 1;
+        }
         return new Run(request, out, err, ProductionWiring.engines(), ProductionWiring.sources()).execute();
+    }
+
+    /**
+     * fio's lines for the first job whose engine cannot be loaded (fio loads each job's engine as
+     * it adds the job, before its fix-ups and before any job starts), or null when all load.
+     */
+    public static String unloadableEngine(List<JobSpec> jobs) {
+        return ProductionWiring.unloadable(jobs);
     }
 
     /** The command line's process-wide SIGINT/SIGTERM handlers and fio's default SIGPIPE (see {@link Signals}). */

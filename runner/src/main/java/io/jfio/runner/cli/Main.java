@@ -290,6 +290,13 @@ public final class Main {
                 } else {
                     out.print(result.stdout());
                 }
+                if (!dry && runHook == null) {
+                    String unloadable = Run.unloadableEngine(result.jobs());
+                    if (unloadable != null) {
+                        err.println(unloadable); // before the job's fix-ups, as fio's add_job
+                        return 1;
+                    }
+                }
                 printWarnings(result.warnings());
                 if (dry) {
                     return 0;
