@@ -21,20 +21,20 @@ public final class ProductionWiring {
     }
 
     /**
-     * fio's ioengine_load at add_job, before any job starts: the first job whose engine the
-     * registry cannot load, with fio's lines for it (a plain name is what fio tried to dlopen), or
-     * null when every engine loads.
+     * fio's ioengine_load at add_job, before any job starts: for the first job whose engine the
+     * registry cannot load, fio's lines: for a plain name the dlopen failure fio prints on stdout
+     * (its td_verror goes through log_info), then "not loadable" and "failed to load engine" on
+     * stderr. Null when every engine loads.
      */
-    static String unloadable(java.util.List<io.jfio.jobfile.JobSpec> jobs) {
+    static String[] unloadable(java.util.List<io.jfio.jobfile.JobSpec> jobs) {
         for (io.jfio.jobfile.JobSpec spec : jobs) {
             String name = io.jfio.jobfile.options.ThreadOptions.of(spec).queue().ioengine();
             try {
                 Registry.INSTANCE.resolve(name);
             } catch (io.jfio.engine.EngineException e) {
-                String lines = name.startsWith("external") ? e.getMessage()
-                        : "fio: file:ioengines.c:142, func=dlopen, error=" + name
-                        + ": cannot open shared object file: No such file or directory\n" + e.getMessage();
-                return lines + "\nfio: failed to load engine";
+                String out = name.startsWith("external") ? null : "fio: file:ioengines.c:142, func=dlopen, error="
+                        + name + ": cannot open shared object file: No such file or directory";
+                return new String[] {out, e.getMessage() + "\nfio: failed to load engine"};
             }
         }
         return null;

@@ -59,20 +59,27 @@ public final class Run {
 
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
-        String unloadable = unloadableEngine(request.jobs());
-        if (unloadable != null) {
-            err.println(unloadable);
+        if (engineLoadFails(request.jobs(), out, err)) {
             return 1;
         }
         return new Run(request, out, err, ProductionWiring.engines(), ProductionWiring.sources()).execute();
     }
 
     /**
-     * fio's lines for the first job whose engine cannot be loaded (fio loads each job's engine as
-     * it adds the job, before its fix-ups and before any job starts), or null when all load.
+     * True, after fio's lines, when a job's engine cannot be loaded (fio loads each job's engine
+     * as it adds the job, before its fix-ups and before any job starts).
      */
-    public static String unloadableEngine(List<JobSpec> jobs) {
-        return ProductionWiring.unloadable(jobs);
+    public static boolean engineLoadFails(List<JobSpec> jobs, PrintStream out, PrintStream err) {
+        String[] lines = ProductionWiring.unloadable(jobs);
+        if (lines == null) {
+            return false;
+        }
+        if (lines[0] != null) {
+            out.println(lines[0]);
+            out.flush();
+        }
+        err.println(lines[1]);
+        return true;
     }
 
     /** The command line's process-wide SIGINT/SIGTERM handlers and fio's default SIGPIPE (see {@link Signals}). */

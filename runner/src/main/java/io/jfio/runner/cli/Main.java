@@ -291,10 +291,8 @@ public final class Main {
                     out.print(result.stdout());
                 }
                 if (!dry && runHook == null) {
-                    String unloadable = Run.unloadableEngine(result.jobs());
-                    if (unloadable != null) {
-                        err.println(unloadable); // before the job's fix-ups, as fio's add_job
-                        return 1;
+                    if (Run.engineLoadFails(result.jobs(), out, err)) {
+                        return 1; // before the job's fix-up warnings, as fio's add_job
                     }
                 }
                 printWarnings(result.warnings());
