@@ -102,7 +102,7 @@ class CorpusWarningsIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"atomic-verify", "basic-verify", "cpp_null", "e4defrag", "fio-rand-RW",
-        "fio-seq-write", "fixed-rate-submission", "butterfly", "dedupe-global", "falloc"})
+        "fio-seq-write", "fixed-rate-submission", "butterfly", "dedupe-global", "falloc", "exec"})
     void shortRunWarnsAsFio342(String name) throws IOException {
         Path fio = FioVsJfio.fio342();
         Path corpus = CorpusAcceptanceTest.corpus();
