@@ -23,9 +23,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * runs against a live fio is CorpusWarningsIT's.
  */
 class CorpusWarningsTest {
-    /** jfio's prefix of a fio warning: "fio: warning: FILE:LINE: job NAME: " (or without the job). */
+    /**
+     * fio's words of a jfio warning or fix-up error: without jfio's "fio: warning: FILE:LINE: job
+     * NAME: " or "fio: FILE:LINE: job NAME: " prefix.
+     */
     static String fioText(String jfioLine) {
-        return jfioLine.replaceFirst("^fio: warning: [^:]+:\\d+: (job [^:]+: )?", "");
+        return jfioLine.replaceFirst("^fio: (warning: )?[^: ]+:\\d+: (job [^:]+: )?(?=fio: )", "")
+                .replaceFirst("^fio: warning: [^: ]+:\\d+: (job [^:]+: )?", "");
     }
 
     static boolean jfioOwn(String line) {
