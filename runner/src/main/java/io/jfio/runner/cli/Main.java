@@ -450,6 +450,11 @@ public final class Main {
             p.println("  --cmdhelp=opt         Help on a job option (all for every option)");
             p.println("  --enghelp=ioengine[,opt]  Engines found, or help on an engine's options");
             p.println("  --warnings-fatal      Make fio's job fix-up warnings fatal");
+            p.println("  --debug=type[,type]   Debug lines as fio's (io, random, parse; ? lists the types)");
+            p.println("  --crctest[=type]      Speed of the checksums (help lists them)");
+            p.println("  --aux-path=dir        Where verify state and dump files go");
+            p.println("  --trigger-file=f      Stop the jobs (and run --trigger=cmd) when f appears");
+            p.println("  --trigger-timeout=t   ... or t seconds after the start");
             p.println("  --version             Print version information and exit");
             p.println("  --help                Print this page");
             p.println("Job options are given as --name=job --option=value ...; see fio's documentation.");
