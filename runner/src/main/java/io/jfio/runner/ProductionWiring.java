@@ -20,6 +20,26 @@ public final class ProductionWiring {
         return EngineProvider.of(Registry.INSTANCE);
     }
 
+    /**
+     * fio's ioengine_load at add_job, before any job starts: for the first job whose engine the
+     * registry cannot load, fio's lines: for a plain name the dlopen failure fio prints on stdout
+     * (its td_verror goes through log_info), then "not loadable" and "failed to load engine" on
+     * stderr. Null when every engine loads.
+     */
+    static String[] unloadable(java.util.List<io.jfio.jobfile.JobSpec> jobs) {
+        for (io.jfio.jobfile.JobSpec spec : jobs) {
+            String name = io.jfio.jobfile.options.ThreadOptions.of(spec).queue().ioengine();
+            try {
+                Registry.INSTANCE.resolve(name);
+            } catch (io.jfio.engine.EngineException e) {
+                String out = name.startsWith("external") ? null : "fio: file:ioengines.c:142, func=dlopen, error="
+                        + name + ": cannot open shared object file: No such file or directory";
+                return new String[] {out, e.getMessage() + "\nfio: failed to load engine"};
+            }
+        }
+        return null;
+    }
+
     public static SourceFactory sources() {
         return ReplaySource.factory(PatternSource.FACTORY, System.err);
     }

@@ -1,6 +1,7 @@
 package io.jfio.runner;
 
 import io.jfio.engine.IoFile;
+import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.files.FileNames;
@@ -58,7 +59,27 @@ public final class Run {
 
     /** Returns fio's exit status: 0 when every job succeeded. */
     public static int execute(RunRequest request, PrintStream out, PrintStream err) {
+        if (engineLoadFails(request.jobs(), out, err)) {
+            return 1;
+        }
         return new Run(request, out, err, ProductionWiring.engines(), ProductionWiring.sources()).execute();
+    }
+
+    /**
+     * True, after fio's lines, when a job's engine cannot be loaded (fio loads each job's engine
+     * as it adds the job, before its fix-ups and before any job starts).
+     */
+    public static boolean engineLoadFails(List<JobSpec> jobs, PrintStream out, PrintStream err) {
+        String[] lines = ProductionWiring.unloadable(jobs);
+        if (lines == null) {
+            return false;
+        }
+        if (lines[0] != null) {
+            out.println(lines[0]);
+            out.flush();
+        }
+        err.println(lines[1]);
+        return true;
     }
 
     /** The command line's process-wide SIGINT/SIGTERM handlers and fio's default SIGPIPE (see {@link Signals}). */
@@ -93,6 +114,7 @@ public final class Run {
             try {
                 file = new FileOutputStream(request.outputFile());
                 report = new PrintStream(file, false);
+                FioDebug.redirect(report); // fio's debug lines follow its output into the file
             } catch (IOException e) {
                 err.println("fio: output file open error: " + e.getMessage());
                 return 1;
@@ -201,7 +223,12 @@ public final class Run {
                         .mapToLong(j -> j.options().logs().bwAvgMsec()).min().orElse(500));
                 List<java.util.concurrent.atomic.AtomicLongArray> progress = jobs.stream()
                         .map(j -> j.stats().progress).toList();
+                Trigger.Watch trigger = request.trigger().any() ? request.trigger().watch() : null;
                 scheduler.run(() -> {
+                    if (trigger != null && trigger.due(err)) {
+                        stop(); // each job saves its verify state as it ends
+                        request.trigger().exec(report, err);
+                    }
                     diskTracker.sample();
                     st.tick();
                     if (agg != null) {

@@ -20,10 +20,20 @@ import java.util.Set;
  *                           "global options"; empty when unknown
  * @param intervalOutput     --interval-output NDJSON file (per-interval deltas at each status interval),
  *                           or null
+ * @param trigger            --trigger-file/--trigger-timeout/--trigger, or {@link Trigger#NONE}
  */
 public record RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
                          String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly,
-                         List<java.util.Map.Entry<String, String>> globalOptions, String intervalOutput) {
+                         List<java.util.Map.Entry<String, String>> globalOptions, String intervalOutput,
+                         Trigger trigger) {
+
+    /** Without a trigger. */
+    public RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
+                      String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly,
+                      List<java.util.Map.Entry<String, String>> globalOptions, String intervalOutput) {
+        this(jobs, outputFormats, terseVersion, outputFile, eta, etaNewlineMillis, statusIntervalMillis, readOnly,
+                globalOptions, intervalOutput, Trigger.NONE);
+    }
 
     /** Without --interval-output. */
     public RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,

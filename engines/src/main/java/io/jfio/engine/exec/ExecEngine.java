@@ -141,10 +141,18 @@ public final class ExecEngine implements NoIoEngine {
         try {
             process = pb.start();
         } catch (IOException e) {
-            // fio's child fails execvp and exits; the job itself goes on
+            // fio's child fails execvp and exits; the job itself goes on. The failure is the
+            // child's: with std_redirect it lands in the job's .stderr file, not on fio's output.
             terminated = true;
-            if (info != null) {
-                info.println("fio: exec of " + argv.get(0) + " failed: " + e.getMessage());
+            String line = "fio: exec of " + argv.get(0) + " failed: " + e.getMessage() + System.lineSeparator();
+            if (redirect) {
+                try {
+                    java.nio.file.Files.writeString(java.nio.file.Path.of(err), line);
+                } catch (IOException notWritten) {
+                    // the job's directory cannot take the file: the failure has nowhere to go, as in fio
+                }
+            } else if (info != null) {
+                info.print(line);
             }
         }
     }

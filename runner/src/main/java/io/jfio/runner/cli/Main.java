@@ -8,16 +8,19 @@ import io.jfio.jobfile.JobFileParser;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.jobfile.OptionCatalog;
 import io.jfio.jobfile.OptionDef;
-import io.jfio.jobfile.ParseDebug;
+import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.ParseResult;
 import io.jfio.jobfile.ParseWarning;
 import io.jfio.runner.Run;
 import io.jfio.runner.RunRequest;
+import io.jfio.runner.Trigger;
 import io.jfio.runner.explain.Devices;
 import io.jfio.runner.explain.Explainer;
 import io.jfio.runner.explain.Finding;
 import io.jfio.runner.log.AggregateBwLog;
 import io.jfio.runner.log.InflateLog;
+import io.jfio.runner.verify.AuxPath;
+import io.jfio.runner.verify.CrcTest;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -64,7 +67,8 @@ public final class Main {
             err.println("fio: internal error: " + e);
             return 1;
         } finally {
-            ParseDebug.disable();
+            FioDebug.reset();
+            AuxPath.set(null);
         }
     }
 
@@ -91,6 +95,7 @@ public final class Main {
             boolean readOnly = false;
             boolean warningsFatal = false;
             boolean explain = false;
+            boolean debugExit = false;
             List<String> sections = new ArrayList<>();
             if (runHook == null) {
                 // fio's own protocol: --server serves, --client drives servers (ServerMode, ClientMode)
@@ -116,12 +121,7 @@ public final class Main {
                     case "readonly" -> readOnly = true;
                     case "warnings-fatal" -> warningsFatal = true;
                     case "explain" -> explain = true;
-                    case "debug" -> {
-                        if (java.util.Arrays.asList(it.value().split(",")).contains("parse")) {
-                            out.println("fio: set debug option parse");
-                            ParseDebug.enable(out);
-                        }
-                    }
+                    case "debug" -> debugExit |= FioDebug.set(it.value(), out, err);
                     case "section" -> {
                         if (it.value().equals("global")) {
                             err.println("fio: can't use global as only section");
@@ -131,6 +131,9 @@ public final class Main {
                     }
                     default -> { }
                 }
+            }
+            if (debugExit) {
+                return 0; // --debug=? or help: fio lists the types and exits
             }
             boolean dry = showcmd || parseOnly;
             JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
@@ -142,6 +145,9 @@ public final class Main {
             long etaNewline = 0;
             long statusInterval = 0;
             String intervalOutput = null;
+            String triggerFile = null;
+            String triggerCmd = null;
+            long triggerTimeout = 0;
             CommandLine cl = new CommandLine(args);
             AggregateBwLog.request(null);
             try {
@@ -178,6 +184,7 @@ public final class Main {
                             return enghelp(it.value());
                         }
                         case "output" -> outputFile = it.value();
+                        case "aux-path" -> AuxPath.set(it.value());
                         case "interval-output" -> intervalOutput = it.value();
                         case "minimal" -> formats = new LinkedHashSet<>(List.of("terse"));
                         case "append-terse" -> formats.add("terse");
@@ -240,14 +247,28 @@ public final class Main {
                                     + " jfio --client=host job.fio)");
                             return 1;
                         }
-                        case "cpuclock-test", "crctest",
-                             "memcpytest", "idle-prof", "trigger-file", "trigger-timeout", "trigger",
-                             "trigger-remote", "aux-path", "merge-blktrace-only", "profile" -> {
+                        case "crctest" -> {
+                            return CrcTest.run(it.value(), out, err);
+                        }
+                        case "trigger-file" -> triggerFile = it.value();
+                        case "trigger" -> triggerCmd = it.value();
+                        case "trigger-remote" -> { } // fio sends it to --client servers only
+                        case "trigger-timeout" -> {
+                            Long us = CommandLine.seconds(it.value());
+                            if (us == null) {
+                                err.println("fio: failed parsing time " + it.value());
+                                return 1;
+                            }
+                            triggerTimeout = us / 1_000_000L;
+                        }
+                        case "cpuclock-test",
+                             "memcpytest", "idle-prof", "merge-blktrace-only", "profile" -> {
                             err.println("fio: --" + it.name() + " is not supported by jfio");
                             return 1;
                         }
                         default -> { } // showcmd, parse-only, readonly: handled above;
-                        // warnings-fatal, debug, max-jobs, alloc-size: accepted, no effect yet
+                        // warnings-fatal, debug: handled above; max-jobs: fio ignores it too; alloc-size: the size of
+                        // fio's shared-memory pool, which jfio (threads sharing the heap) has no counterpart of
                     }
                 }
                 for (String f : cl.positional()) {
@@ -269,6 +290,11 @@ public final class Main {
                 } else {
                     out.print(result.stdout());
                 }
+                if (!dry && runHook == null) {
+                    if (Run.engineLoadFails(result.jobs(), out, err)) {
+                        return 1; // before the job's fix-up warnings, as fio's add_job
+                    }
+                }
                 printWarnings(result.warnings());
                 if (dry) {
                     return 0;
@@ -284,7 +310,8 @@ public final class Main {
                     return 1;
                 }
                 RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
-                        statusInterval, readOnly, result.globalOptions(), intervalOutput);
+                        statusInterval, readOnly, result.globalOptions(), intervalOutput,
+                        new Trigger(triggerFile, triggerTimeout, triggerCmd));
                 if (runHook != null) {
                     return runHook.applyAsInt(request);
                 }
@@ -423,6 +450,11 @@ public final class Main {
             p.println("  --cmdhelp=opt         Help on a job option (all for every option)");
             p.println("  --enghelp=ioengine[,opt]  Engines found, or help on an engine's options");
             p.println("  --warnings-fatal      Make fio's job fix-up warnings fatal");
+            p.println("  --debug=type[,type]   Debug lines as fio's (io, random, parse; ? lists the types)");
+            p.println("  --crctest[=type]      Speed of the checksums (help lists them)");
+            p.println("  --aux-path=dir        Where verify state and dump files go");
+            p.println("  --trigger-file=f      Stop the jobs (and run --trigger=cmd) when f appears");
+            p.println("  --trigger-timeout=t   ... or t seconds after the start");
             p.println("  --version             Print version information and exit");
             p.println("  --help                Print this page");
             p.println("Job options are given as --name=job --option=value ...; see fio's documentation.");

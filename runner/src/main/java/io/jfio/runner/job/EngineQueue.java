@@ -220,6 +220,7 @@ final class EngineQueue {
         if (logs != null) {
             logs.issued(u);
         }
+        IoDebug.prepAndQueue(u, engine);
         QueueStatus ret;
         if (locks == null) {
             ret = engine.queue(u);
@@ -272,6 +273,7 @@ final class EngineQueue {
             return;
         }
         stats.markDepth(curDepth, queued);
+        IoDebug.commit(curDepth);
         try {
             engine.commit();
         } catch (EngineException e) {
@@ -341,8 +343,10 @@ final class EngineQueue {
         int min = Math.min(minEvents, inFlight);
         int max = Math.max(Math.min(batchCompleteMax == 0 ? inFlight : batchCompleteMax, inFlight), Math.max(min, 1));
         int n;
+        IoDebug.reap(min);
         try {
             n = engine.getEvents(min, max, min == 0 ? 0 : -1);
+            IoDebug.events(n);
         } catch (EngineException e) {
             errors.fail(e.errno() == 0 ? 5 : e.errno(), "td_io_getevents", null);
             return false;
@@ -366,6 +370,7 @@ final class EngineQueue {
     }
 
     private void complete(IoUnit u, long t, boolean inline) {
+        IoDebug.unit("complete", u);
         curDepth--;
         if (overlap != null) {
             overlap.done(u);

@@ -171,6 +171,7 @@ public final class IoLoop {
                     }
                     break;
                 }
+                IoDebug.unit("fill", u);
                 if (source.pass() != pass) {
                     // A new loop over the files: fio lets the previous one complete first.
                     boolean again = pass > 0; // the pattern's first pass starts inside the first next()

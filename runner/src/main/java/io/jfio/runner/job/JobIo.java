@@ -91,6 +91,7 @@ final class JobIo {
         content.attach(buffers, mode.writes());
         IoUnit[] units = buffers.units().toArray(new IoUnit[0]);
         try {
+            IoDebug.engine("load", engine.name());
             try {
                 // every block size the job may issue: engines with a device granularity check them
                 // all up front, as fio checks min/max bs of every direction
@@ -287,7 +288,9 @@ final class JobIo {
             logs.finish(ctx.clock().nanoTime());
         }
         closeAll();
+        IoDebug.engine("close", engine.name());
         engine.cleanup();
+        IoDebug.engine("free", engine.name());
         if (opts.files().unlink() && !diskless) {
             for (IoFile f : fs) {
                 if (f.type == IoFile.Type.REGULAR) {

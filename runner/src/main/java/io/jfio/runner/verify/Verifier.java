@@ -168,7 +168,7 @@ public final class Verifier {
         if (!o.stateLoad) {
             return true;
         }
-        loaded = VerifyState.load(dir, job, index, err);
+        loaded = VerifyState.load(AuxPath.stateDir(dir), job, index, err);
         return loaded != null;
     }
 
@@ -179,7 +179,7 @@ public final class Verifier {
      */
     public void saveState(java.nio.file.Path dir, String job, long index, long[] rand) {
         if (vstate != null && writes) {
-            vstate.save(dir, job, index, rand, err);
+            vstate.save(AuxPath.stateDir(dir), job, index, rand, err);
         }
     }
 

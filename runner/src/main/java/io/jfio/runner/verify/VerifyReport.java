@@ -99,7 +99,7 @@ final class VerifyReport {
     }
 
     private void writeDump(IoUnit u, byte[] data, long off, String kind) {
-        String name = Path.of(u.file.path).getFileName() + "." + off + "." + kind;
+        String name = AuxPath.resolve(Path.of(Path.of(u.file.path).getFileName() + "." + off + "." + kind)).toString();
         try {
             Files.write(Path.of(name), data);
             err.printf("       %s data dumped as %s%n", kind, name);

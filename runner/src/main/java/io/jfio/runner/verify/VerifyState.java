@@ -121,10 +121,21 @@ public final class VerifyState {
                     StandardOpenOption.WRITE, StandardOpenOption.SYNC);
             return true;
         } catch (IOException e) {
-            err.println("fio: open state file: " + e.getMessage());
+            err.println("fio: open state file: " + strerror(e));
             err.println("fio: state file: " + f + " (for_write=1)");
             return false;
         }
+    }
+
+    /** The C library's text for what failed, as fio's perror prints it. */
+    static String strerror(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "No such file or directory";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "Permission denied";
+        }
+        return e.getMessage();
     }
 
     private static int fioCrc32c(byte[] a, int off, int len) {
@@ -173,7 +184,7 @@ public final class VerifyState {
             err.println("fio: state file: " + f + " (for_write=0)");
             return null;
         } catch (IOException e) {
-            err.println("fio: open state file: " + e.getMessage());
+            err.println("fio: open state file: " + strerror(e));
             err.println("fio: state file: " + f + " (for_write=0)");
             return null;
         }

@@ -1,5 +1,6 @@
 package io.jfio.runner.workload;
 
+import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.options.RandomOptions;
 
 /**
@@ -65,6 +66,20 @@ final class RandSeeds {
         for (int d = 0; d < 3; d++) {
             bsRand[d] = new FioRandom();
             seqRand[d] = new FioRandom();
+        }
+        if (FioDebug.on(FioDebug.Type.RANDOM)) {
+            debugSeeds(!ro.randrepeat() && !seedSet);
+        }
+    }
+
+    /** --debug=random: the seeds, as fio's setup_random_seeds prints them. */
+    private void debugSeeds(boolean systemRng) {
+        if (systemRng) {
+            FioDebug.line(FioDebug.Type.RANDOM, "using system RNG for random seeds");
+        }
+        FioDebug.line(FioDebug.Type.RANDOM, "FIO_RAND_NR_OFFS=" + NR_SEEDS);
+        for (int i = 0; i < NR_SEEDS; i++) {
+            FioDebug.line(FioDebug.Type.RANDOM, "rand_seeds[" + i + "]=" + Long.toUnsignedString(seeds[i]));
         }
     }
 

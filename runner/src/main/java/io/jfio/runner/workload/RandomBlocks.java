@@ -1,6 +1,7 @@
 package io.jfio.runner.workload;
 
 import io.jfio.engine.IoFile;
+import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.options.ThreadOptions;
 
 import java.nio.charset.StandardCharsets;
@@ -180,7 +181,11 @@ final class RandomBlocks {
     private long randBlock(int fi, long lastb) {
         long b;
         if (!lfsr) {
-            double r = FioRandom.unsignedToDouble(rs.offsetRand.next()) / rs.offsetRand.maxPlusOne();
+            long draw = rs.offsetRand.next();
+            if (FioDebug.on(FioDebug.Type.RANDOM)) {
+                FioDebug.line(FioDebug.Type.RANDOM, "off rand " + Long.toUnsignedString(draw));
+            }
+            double r = FioRandom.unsignedToDouble(draw) / rs.offsetRand.maxPlusOne();
             b = FioRandom.doubleToUnsigned((double) lastb * r);
         } else {
             b = lfsrs[fi] == null ? -1 : lfsrs[fi].next();
@@ -194,6 +199,9 @@ final class RandomBlocks {
         }
         if (b >= map.size() || !map.isSet(b)) {
             return b;
+        }
+        if (FioDebug.on(FioDebug.Type.RANDOM)) {
+            FioDebug.line(FioDebug.Type.RANDOM, "get_next_rand_offset: offset " + b + " busy");
         }
         return map.nextFree(b);
     }

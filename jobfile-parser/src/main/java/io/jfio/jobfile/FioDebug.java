@@ -1,0 +1,151 @@
+package io.jfio.jobfile;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * fio's {@code --debug=TYPE[,TYPE]} (debug.h, init.c: set_debug): which debug types are on, and
+ * the line every debug message becomes, the type's name padded to 8 columns, the process id
+ * padded to 5 and the message, written where fio's log_info writes (the report's stream).
+ * A message site checks {@link #on(Type)} first, so with the type off nothing is formatted or
+ * allocated; the check is one volatile read.
+ */
+public final class FioDebug {
+    /** fio's debug types, in fio's order (its FD_* enum), with fio's names. */
+    public enum Type {
+        PROCESS("process"), FILE("file"), IO("io"), MEM("mem"), BLKTRACE("blktrace"), VERIFY("verify"),
+        RANDOM("random"), PARSE("parse"), DISKUTIL("diskutil"), JOB("job"), MUTEX("mutex"), PROFILE("profile"),
+        TIME("time"), NET("net"), RATE("rate"), COMPRESS("compress"), STEADYSTATE("steadystate"),
+        HELPERTHREAD("helperthread"), ZBD("zbd"), SPRANDOM("sprandom");
+
+        public final String fioName;
+        final long bit;
+
+        Type(String fioName) {
+            this.fioName = fioName;
+            this.bit = 1L << ordinal();
+        }
+    }
+
+    /**
+     * The types jfio prints lines for; the others are accepted as fio accepts them and said to
+     * print nothing (jfio has no such machinery, or none yet).
+     */
+    public static final List<Type> PRINTED = List.of(Type.IO, Type.RANDOM, Type.PARSE);
+
+    private static volatile long mask;
+    private static volatile PrintStream sink;
+
+    private FioDebug() {
+    }
+
+    /** Whether messages of type {@code t} are printed. */
+    public static boolean on(Type t) {
+        return (mask & t.bit) != 0;
+    }
+
+    /** Prints one message of type {@code t} (the caller checked {@link #on(Type)}). */
+    public static void line(Type t, String message) {
+        PrintStream s = sink;
+        if (s != null && on(t)) {
+            s.printf("%-8s %-5d %s%n", t.fioName, ProcessHandle.current().pid(), message);
+        }
+    }
+
+    /** Where the lines go from now on (fio: its output, which --output redirects). */
+    public static void redirect(PrintStream out) {
+        if (sink != null) {
+            sink = out;
+        }
+    }
+
+    /** Every type off (the state before a command line). */
+    public static void reset() {
+        mask = 0;
+        sink = null;
+    }
+
+    /** Runs {@code r} with every type off (the option defaults fio parses before a job's own). */
+    static void quiet(Runnable r) {
+        long m = mask;
+        mask = 0;
+        try {
+            r.run();
+        } finally {
+            mask = m;
+        }
+    }
+
+    /**
+     * fio's set_debug for one {@code --debug} value: turns types on and prints what fio prints
+     * (to {@code out}; unknown types to {@code err}). True when the value asked for the list
+     * ({@code ?} or {@code help}), after which fio exits with status 0.
+     */
+    public static boolean set(String value, PrintStream out, PrintStream err) {
+        if (value == null) {
+            return false;
+        }
+        if (value.equals("?") || value.equals("help")) {
+            StringBuilder sb = new StringBuilder("fio: dumping debug options:");
+            for (Type t : Type.values()) {
+                sb.append(t.fioName).append(',');
+            }
+            out.println(sb.append("all"));
+            return true;
+        }
+        sink = out;
+        long m = mask;
+        for (String opt : value.split(",", -1)) {
+            if (opt.startsWith("all")) {
+                out.println("fio: set all debug options");
+                m = ~0L;
+                continue;
+            }
+            Type found = null;
+            for (Type t : Type.values()) {
+                // fio compares the type's length only: "iox" is io
+                if (opt.startsWith(t.fioName)) {
+                    found = t;
+                    break;
+                }
+            }
+            if (found == null) {
+                err.println("fio: debug mask " + opt + " not found");
+            } else if (found == Type.JOB) {
+                // job:N picks the job whose lines fio prints; jfio's jobs share one process
+                int colon = opt.indexOf(':');
+                if (colon < 0) {
+                    err.println("fio: missing job number");
+                } else {
+                    out.println("fio: set debug jobno " + atoi(opt.substring(colon + 1)));
+                    err.println("fio: warning: --debug=job:N is not supported by jfio (its jobs are threads of"
+                            + " one process); the lines of every job are printed");
+                }
+            } else {
+                out.println("fio: set debug option " + opt);
+                if (!PRINTED.contains(found)) {
+                    err.println("fio: warning: --debug=" + found.fioName + " prints no lines in jfio (it has"
+                            + " lines for " + String.join(",", PRINTED.stream().map(t -> t.fioName).toList())
+                            + ")");
+                }
+                m |= found.bit;
+            }
+        }
+        mask = m;
+        return false;
+    }
+
+    /** C's atoi: the leading digits, 0 without. */
+    private static int atoi(String s) {
+        int i = 0;
+        long v = 0;
+        boolean neg = false;
+        if (i < s.length() && (s.charAt(i) == '-' || s.charAt(i) == '+')) {
+            neg = s.charAt(i++) == '-';
+        }
+        while (i < s.length() && Character.isDigit(s.charAt(i)) && v < Integer.MAX_VALUE) {
+            v = v * 10 + (s.charAt(i++) - '0');
+        }
+        return (int) (neg ? -v : v);
+    }
+}

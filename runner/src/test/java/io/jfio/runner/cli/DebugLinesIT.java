@@ -1,0 +1,115 @@
+package io.jfio.runner.cli;
+
+import io.jfio.runner.support.FioVsJfio;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * --debug=io and --debug=random against fio (fio's own tests and users grep these lines): the
+ * per-unit fill/prep/queue/complete lines with offset, length, ddir and file, the commit and reap
+ * lines of a queued engine, the seeds and the random offset draws, all on stdout, with the pid
+ * column and fio's io_u address masked. Plus the type list of --debug=help and the error of an
+ * unknown type. The random lines need fio 3.42 (3.33 prints no seeds and draws other offsets).
+ */
+class DebugLinesIT {
+    private Path file;
+
+    @BeforeEach
+    void scratch() throws IOException {
+        file = Path.of("/dev/shm", "w3cli-debug-" + ProcessHandle.current().pid() + ".dat");
+        Files.write(file, new byte[16384]);
+    }
+
+    @AfterEach
+    void clean() throws IOException {
+        Files.deleteIfExists(file);
+    }
+
+    /** The lines of one type from the first per-unit line on, pid and addresses masked. */
+    private static List<String> lines(String out, String type, String from) {
+        List<String> l = new ArrayList<>();
+        boolean on = from == null;
+        for (String s : out.split("\n")) {
+            if (!s.startsWith(String.format("%-8s ", type))) {
+                continue;
+            }
+            String m = s.substring(9).replaceFirst("^\\d+ +", "").replaceAll("0x[0-9a-f]{8,}", "PTR");
+            on |= m.startsWith(from == null ? "" : from);
+            if (on) {
+                l.add(m);
+            }
+        }
+        return l;
+    }
+
+    private static List<String> both(List<String> args, String type, String from) throws IOException {
+        return both(FioVsJfio.fio(), args, type, from);
+    }
+
+    private static List<String> both(java.nio.file.Path fio, List<String> args, String type, String from)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(args);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        assertEquals(0, f.rc(), f.err());
+        assertEquals(0, j.rc(), j.err());
+        assertTrue(f.err().isEmpty() && j.err().isEmpty(), "no debug line on stderr: " + f.err() + j.err());
+        List<String> fl = lines(f.out(), type, from);
+        // fio's ioengine registry and page-cache lines have no jfio counterpart (docs/differences.md)
+        fl.removeIf(s -> s.endsWith("registered") || s.startsWith("declare unneeded cache"));
+        List<String> jl = lines(j.out(), type, from);
+        assertTrue(fl.size() > 4, "fio printed " + type + " lines: " + f.out());
+        assertEquals(String.join("\n", fl), String.join("\n", jl));
+        return jl;
+    }
+
+    @Test
+    void ioLinesOfSyncEngineAsFio() throws IOException {
+        List<String> l = both(List.of("--debug=io", "--name=t", "--filename=" + file, "--size=16k", "--bs=4k",
+                "--rw=read", "--ioengine=psync"), "io", "fill:");
+        assertTrue(l.contains("queue: io_u PTR: off=0x3000,len=0x1000,ddir=0,file=" + file), l.toString());
+    }
+
+    @Test
+    void ioLinesOfQueuedEngineAsFio() throws IOException {
+        List<String> l = both(List.of("--debug=io", "--name=t", "--filename=" + file, "--size=16k", "--bs=4k",
+                "--rw=write", "--ioengine=libaio", "--iodepth=2"), "io", "fill:");
+        assertTrue(l.contains("calling ->commit(), depth 2"), l.toString());
+    }
+
+    @Test
+    void randomSeedsAndDrawsAsFio() throws IOException {
+        // fio 3.33 prints no seeds and seeds its offsets as jfio does only in 3.42 mode
+        List<String> l = both(FioVsJfio.fio342(), List.of("--debug=random", "--name=t", "--filename=" + file,
+                "--size=16k", "--bs=4k",
+                "--rw=randread", "--randseed=1234"), "random", null);
+        assertTrue(l.get(0).equals("FIO_RAND_NR_OFFS=23") && l.stream().anyMatch(s -> s.startsWith("off rand ")),
+                l.toString());
+    }
+
+    @Test
+    void helpAndUnknownTypeAsFio() throws IOException {
+        String fio = FioVsJfio.fio342().toString();
+        for (List<String> args : List.of(List.of("--debug=help"), List.of("--debug=?"),
+                List.of("--debug=nosuch", "--parse-only"), List.of("--debug=job", "--parse-only"))) {
+            List<String> cmd = new ArrayList<>(List.of(fio));
+            cmd.addAll(args);
+            FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+            FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 60);
+            assertEquals(f.rc(), j.rc(), args.toString());
+            assertEquals(f.out(), j.out(), args.toString());
+            assertEquals(f.err(), j.err(), args.toString());
+        }
+    }
+}
