@@ -153,7 +153,6 @@ class PlotHistLogTest {
             List<Rectangle2D> blocks = new ArrayList<>();
             for (Element e : svg.elements("rect")) {
                 String style = e.getAttribute("style");
-                // A block is filled and then outlined in its colour: count the fills.
                 if (style.startsWith("fill:rgb(") && !style.contains("fill:rgb(255,255,255)")) {
                     Rectangle2D r = new Rectangle2D.Double(Double.parseDouble(e.getAttribute("x")),
                             Double.parseDouble(e.getAttribute("y")), Double.parseDouble(e.getAttribute("width")),

@@ -157,8 +157,12 @@ public final class Charts {
         }
     }
 
-    /** Colours of the heatmap, light (one I/O) to dark (the most), on a log scale of the count. */
+    /**
+     * Colours of the heatmap, light (one I/O) through teal to dark (the most), on a log scale of
+     * the count (the ends and middle of matplotlib's viridis, readable in grey and by the colour-blind).
+     */
     static final Color HEAT_LOW = new Color(0xfd, 0xe7, 0x25);
+    static final Color HEAT_MID = new Color(0x21, 0x91, 0x8c);
     static final Color HEAT_HIGH = new Color(0x44, 0x01, 0x54);
 
     /**
@@ -178,10 +182,10 @@ public final class Charts {
             hi = Math.max(hi, cells.bucket()[i] + cells.buckets());
         }
         LogPaintScale scale = new LogPaintScale(max);
-        org.jfree.chart.renderer.xy.XYBlockRenderer r = new org.jfree.chart.renderer.xy.XYBlockRenderer();
+        HeatBlockRenderer r = new HeatBlockRenderer();
         r.setBlockWidth(cells.widthS());
         r.setBlockHeight(cells.buckets());
-        r.setBlockAnchor(org.jfree.chart.ui.RectangleAnchor.BOTTOM_RIGHT);
+        r.setBlockAnchor(org.jfree.chart.ui.RectangleAnchor.BOTTOM_RIGHT); // the data range; drawItem anchors so too
         r.setPaintScale(scale);
         NumberAxis x = new NumberAxis("time (s)");
         x.setAutoRangeIncludesZero(true);
@@ -195,10 +199,29 @@ public final class Charts {
         plot.setDomainGridlinesVisible(false);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         JFreeChart c = chart(title, plot, false);
-        LatencyAxis legendAxis = new LatencyAxis("I/Os per cell"); // plain-text decade labels
-        legendAxis.setRange(1, Math.max(10, max));
-        org.jfree.chart.title.PaintScaleLegend legend = new org.jfree.chart.title.PaintScaleLegend(
-                new LogPaintScale(Math.max(10, max)), legendAxis);
+        // The legend's strips are equal steps of its scale's value: drawn in log10(count), so
+        // each decade of counts gets the same room, and labelled back in counts.
+        double top = Math.log10(Math.max(10, max));
+        NumberAxis legendAxis = new NumberAxis("I/Os per cell");
+        legendAxis.setRange(0, top);
+        legendAxis.setTickUnit(new NumberTickUnit(1, new DecadeFormat()));
+        org.jfree.chart.renderer.PaintScale decades = new org.jfree.chart.renderer.PaintScale() {
+            @Override
+            public double getLowerBound() {
+                return 0;
+            }
+
+            @Override
+            public double getUpperBound() {
+                return top;
+            }
+
+            @Override
+            public java.awt.Paint getPaint(double log10) {
+                return scale.getPaint(Math.pow(10, log10));
+            }
+        };
+        org.jfree.chart.title.PaintScaleLegend legend = new org.jfree.chart.title.PaintScaleLegend(decades, legendAxis);
         legend.setPosition(org.jfree.chart.ui.RectangleEdge.RIGHT);
         legend.setSubdivisionCount(32);
         legend.setMargin(4, 4, 4, 4);
@@ -229,8 +252,11 @@ public final class Charts {
         @Override
         public java.awt.Paint getPaint(double value) {
             double f = max <= 1 ? 1 : Math.log(Math.max(1, Math.min(value, max))) / Math.log(max);
-            return new Color(mix(HEAT_LOW.getRed(), HEAT_HIGH.getRed(), f), mix(HEAT_LOW.getGreen(), HEAT_HIGH.getGreen(), f),
-                    mix(HEAT_LOW.getBlue(), HEAT_HIGH.getBlue(), f));
+            Color a = f < 0.5 ? HEAT_LOW : HEAT_MID;
+            Color b = f < 0.5 ? HEAT_MID : HEAT_HIGH;
+            double g = f < 0.5 ? f * 2 : f * 2 - 1;
+            return new Color(mix(a.getRed(), b.getRed(), g), mix(a.getGreen(), b.getGreen(), g),
+                    mix(a.getBlue(), b.getBlue(), g));
         }
 
         private static int mix(int a, int b, double f) {
@@ -391,6 +417,26 @@ public final class Charts {
         c.setBackgroundPaint(Color.WHITE);
         c.setElementHinting(true);
         return c;
+    }
+
+    /** Tick labels of a log10 axis as the numbers: 1, 10, 100, ... */
+    static final class DecadeFormat extends NumberFormat {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public StringBuffer format(double log10, StringBuffer b, FieldPosition pos) {
+            return b.append(Math.round(Math.pow(10, log10)));
+        }
+
+        @Override
+        public StringBuffer format(long log10, StringBuffer b, FieldPosition pos) {
+            return format((double) log10, b, pos);
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
+            return null;
+        }
     }
 
     /** Tick labels of the nines axis as percentiles: 0, 90, 99, 99.9, ... */
