@@ -82,8 +82,9 @@ public final class PlotMain {
                 err.println("jfio-plot: " + n);
             }
             if (report.charts().isEmpty()) {
-                err.println("jfio-plot: nothing to plot (json results without bins need --output-format=json+;"
-                        + " see docs/plot.md)");
+                err.println("jfio-plot: nothing to plot: no latency bins, intervals or log lines in the inputs (json"
+                        + " results without bins need --output-format=json+; a job that did no I/O has none; see"
+                        + " docs/plot.md)");
                 return 1;
             }
             Files.createDirectories(dir);

@@ -51,6 +51,15 @@ class HistLogIT {
                 MachineInfo.current()), err.toString());
         check(script, tmp.resolve("h_clat_hist.1.log"), 0);
         check(script, tmp.resolve("h_clat_hist.2.log"), 2);
+        // log_unix_epoch times (ms since 1970): the tool jumps its first interval to the lines.
+        Path epoch = tmp.resolve("epoch_clat_hist.1.log");
+        List<String> shifted = new ArrayList<>();
+        for (String l : Files.readAllLines(tmp.resolve("h_clat_hist.1.log"))) {
+            int c = l.indexOf(',');
+            shifted.add((Long.parseLong(l.substring(0, c)) + 1_764_000_000_123L) + l.substring(c));
+        }
+        Files.write(epoch, shifted);
+        check(script, epoch, 0);
     }
 
     @Test

@@ -173,6 +173,41 @@ class PlotHistLogTest {
     }
 
     @Test
+    void aLongLogsHeatmapSumsRunsOfLines(@TempDir Path tmp) throws Exception {
+        // 700 read lines of 29 columns (coarseness 6), 100 ms apart: 3 lines per heatmap column.
+        Path f = tmp.resolve("long_clat_hist.1.log");
+        StringBuilder b = new StringBuilder();
+        long total = 0;
+        for (int i = 1; i <= 700; i++) {
+            b.append(i * 100).append(", 0, 4096");
+            for (int c = 0; c < 29; c++) {
+                long v = (c == 10 + i % 5) ? i : (c == 20 ? 1 : 0);
+                total += v;
+                b.append(", ").append(v);
+            }
+            b.append('\n');
+        }
+        Files.writeString(f, b.toString());
+        HistLogFile log = ((PlotInput.HistLog) PlotInput.load(f)).log();
+        assertEquals(6, log.coarseness());
+        assertEquals(100, log.inferredIntervalMs());
+        Charts.HeatCells cells = PlotReport.heatCells(log, 0, 100);
+        double sum = 0;
+        java.util.Set<Double> columns = new java.util.TreeSet<>();
+        for (int i = 0; i < cells.size(); i++) {
+            sum += cells.count()[i];
+            columns.add(cells.endS()[i]);
+            assertEquals(0, cells.bucket()[i] % 64, 1e-12, "a coarseness-6 column is 64 fio buckets");
+        }
+        assertEquals(total, sum, 1e-9, "every I/O in some cell");
+        assertEquals(234, columns.size(), "700 lines in runs of 3");
+        assertEquals(0.3, cells.widthS(), 1e-12);
+        assertEquals(64, cells.buckets());
+        assertEquals(0.3, columns.iterator().next(), 1e-12, "a run's column ends at its last line");
+        SvgDoc.parse(SvgChart.render("c01", Charts.heatmap("long", "clat", cells)).document());
+    }
+
+    @Test
     void severalHistLogsShareTheWholeRunCurveChart() throws Exception {
         List<Path> f = run();
         List<PlotInput> in = List.of(PlotInput.load(f.get(0)), PlotInput.load(f.get(1)));
