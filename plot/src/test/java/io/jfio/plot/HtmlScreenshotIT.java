@@ -86,7 +86,7 @@ class HtmlScreenshotIT {
         }
         assertTrue(boxes.size() >= 15, boxes.size() + " charts");
         // The histogram log's charts are there: percentiles per interval, heatmap, whole-run curve.
-        for (String t : new String[] {"read clat percentiles per 200 ms", "read clat heatmap", "whole-run clat percentiles"}) {
+        for (String t : new String[] {"read clat percentiles per ", "read clat heatmap", "whole-run clat percentiles"}) {
             assertTrue(html.contains(t), "no chart '" + t + "'");
         }
 

@@ -147,9 +147,9 @@ public final class HistLogFile {
 
     /**
      * The interval the lines were logged at (log_hist_msec), as far as the times tell: the
-     * median gap between one direction's consecutive lines (fio starts a line on the first
-     * completion after the window but keeps the windows on their grid, so gaps jitter by a few
-     * ms around the interval, and a stalled device makes a few long ones), snapped to the
+     * lower quartile of the gaps between one direction's consecutive lines (a line starts on
+     * the first completion after its window, so gaps jitter a few ms around the interval, or
+     * above it, and a loaded machine or a stalled device makes many long ones), snapped to the
      * nearest of 1, 2, 2.5 or 5 times a power of ten when within 10 % of it, else whole ms.
      * 1000 (fiologparser_hist.py's default) when no direction has two lines.
      */
@@ -171,7 +171,7 @@ public final class HistLogFile {
             return 1000;
         }
         gaps.sort(null);
-        long med = gaps.get(gaps.size() / 2);
+        long med = gaps.get(gaps.size() / 4);
         long best = med;
         long bestDiff = Long.MAX_VALUE;
         for (long decade = 1; decade <= 1_000_000_000L; decade *= 10) {

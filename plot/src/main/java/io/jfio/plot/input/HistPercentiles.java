@@ -14,8 +14,8 @@ import java.util.List;
  *     <em>next</em> column (the tool's plat_idx_to_val_coarse; below 128 ns a bucket's value is
  *     its index), so with coarseness 0 a column at 1 µs sits half a bucket above fio's own midpoint;</li>
  * <li>a percentile interpolates linearly between column latencies on the weighted CDF
- *     {@code 100 (cumsum(w) - w/2) / sum(w)} (numpy's interp: clamped at both ends, the last
- *     of equal CDF points taken);</li>
+ *     {@code 100 (cumsum(w) - w/2) / sum(w)} (numpy's interp, its search included: clamped at
+ *     both ends, the last of equal CDF points taken);</li>
  * <li>per interval (the tool's default, weighted mode) each line's column is spread over the
  *     time from {@code end - interval/2 - latency} to {@code end}, and an interval gets the share
  *     that overlaps it; its sample count is the unweighted sum of the columns that start
@@ -238,41 +238,92 @@ public final class HistPercentiles {
     }
 
     /**
-     * numpy's interp for a non-decreasing {@code xp}: below the first point the first value,
-     * above the last the last; otherwise from the last point at or below x to the next.
+     * numpy's interp: below the first point the first value, above the last the last;
+     * otherwise from the point numpy's binary search finds to the next. The search is numpy's
+     * own (a guess carried from one x to the next, then bisection), because with log_unix_epoch
+     * times the tool's weights can be negative and its CDF then falls in places, where another
+     * search would land elsewhere.
      */
     static double[] interp(double[] xs, double[] xp, double[] fp) {
         double[] out = new double[xs.length];
         int len = xp.length;
+        int j = 0;
         for (int q = 0; q < xs.length; q++) {
             double x = xs[q];
-            if (x > xp[len - 1]) {
-                out[q] = fp[len - 1];
-                continue;
-            }
-            if (x < xp[0]) {
+            j = searchWithGuess(x, xp, len, j);
+            if (j == -1) {
                 out[q] = fp[0];
-                continue;
-            }
-            int lo = 0;
-            int hi = len;
-            while (lo < hi) { // first index with xp > x
-                int mid = (lo + hi) >>> 1;
-                if (x >= xp[mid]) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            int j = lo - 1;
-            if (j == len - 1 || xp[j] == x) {
+            } else if (j == len) {
+                out[q] = fp[len - 1];
+            } else if (j == len - 1 || xp[j] == x) {
                 out[q] = fp[j];
             } else {
                 double slope = (fp[j + 1] - fp[j]) / (xp[j + 1] - xp[j]);
                 out[q] = slope * (x - xp[j]) + fp[j];
+                if (Double.isNaN(out[q])) {
+                    out[q] = slope * (x - xp[j + 1]) + fp[j + 1];
+                    if (Double.isNaN(out[q]) && fp[j] == fp[j + 1]) {
+                        out[q] = fp[j];
+                    }
+                }
             }
         }
         return out;
+    }
+
+    /** numpy's binary_search_with_guess (compiled_base.c), step for step. */
+    private static int searchWithGuess(double key, double[] arr, int len, int guess) {
+        final int likelyInCache = 8;
+        int imin = 0;
+        int imax = len;
+        if (key > arr[len - 1]) {
+            return len;
+        } else if (key < arr[0]) {
+            return -1;
+        }
+        if (len <= 4) {
+            int i = 1;
+            while (i < len && key >= arr[i]) {
+                i++;
+            }
+            return i - 1;
+        }
+        if (guess > len - 3) {
+            guess = len - 3;
+        }
+        if (guess < 1) {
+            guess = 1;
+        }
+        if (key < arr[guess]) {
+            if (key < arr[guess - 1]) {
+                imax = guess - 1;
+                if (guess > likelyInCache && key >= arr[guess - likelyInCache]) {
+                    imin = guess - likelyInCache;
+                }
+            } else {
+                return guess - 1;
+            }
+        } else {
+            if (key < arr[guess + 1]) {
+                return guess;
+            } else if (key < arr[guess + 2]) {
+                return guess + 1;
+            } else {
+                imin = guess + 2;
+                if (guess < len - likelyInCache - 1 && key < arr[guess + likelyInCache]) {
+                    imax = guess + likelyInCache;
+                }
+            }
+        }
+        while (imin < imax) {
+            int imid = imin + ((imax - imin) >> 1);
+            if (key >= arr[imid]) {
+                imin = imid + 1;
+            } else {
+                imax = imid;
+            }
+        }
+        return imin - 1;
     }
 
     /** numpy's pairwise summation of doubles (np.sum): eight accumulators per block of up to 128. */
