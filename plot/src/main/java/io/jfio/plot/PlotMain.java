@@ -26,6 +26,8 @@ public final class PlotMain {
         System.setProperty("java.awt.headless", "true");
         Path dir = Path.of("jfio-plot");
         String title = null;
+        boolean separate = false;
+        long histMsec = 0;
         List<Path> files = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -40,6 +42,18 @@ public final class PlotMain {
                     return 1;
                 }
                 dir = Path.of(args[++i]);
+            } else if (a.equals("--separate")) {
+                separate = true;
+            } else if (a.startsWith("--hist-msec=")) {
+                try {
+                    histMsec = Long.parseLong(a.substring("--hist-msec=".length()));
+                } catch (NumberFormatException e) {
+                    histMsec = -1;
+                }
+                if (histMsec <= 0) {
+                    err.println("jfio-plot: --hist-msec needs a positive number of ms: " + a);
+                    return 1;
+                }
             } else if (a.startsWith("--title=")) {
                 title = a.substring("--title=".length());
             } else if (a.startsWith("-")) {
@@ -63,13 +77,14 @@ public final class PlotMain {
                 }
                 inputs.add(PlotInput.load(f));
             }
-            PlotReport report = new PlotReport(inputs);
+            PlotReport report = new PlotReport(inputs, new PlotReport.Options(separate, histMsec));
             for (String n : report.notes()) {
                 err.println("jfio-plot: " + n);
             }
             if (report.charts().isEmpty()) {
-                err.println("jfio-plot: nothing to plot (json results without bins need --output-format=json+;"
-                        + " see docs/plot.md)");
+                err.println("jfio-plot: nothing to plot: no latency bins, intervals or log lines in the inputs (json"
+                        + " results without bins need --output-format=json+; a job that did no I/O has none; see"
+                        + " docs/plot.md)");
                 return 1;
             }
             Files.createDirectories(dir);
@@ -102,13 +117,17 @@ public final class PlotMain {
     }
 
     private static void usage(PrintStream p) {
-        p.println("usage: jfio-plot [-o DIR | --output-dir=DIR] [--title=TEXT] FILE...");
+        p.println("usage: jfio-plot [-o DIR | --output-dir=DIR] [--title=TEXT] [--separate] [--hist-msec=MS] FILE...");
         p.println("  FILE: a fio/jfio json+ result (json: no latency charts), an --interval-output NDJSON file,");
-        p.println("        a fio/jfio bw/iops/lat/clat/slat log (NAME_bw.N.log ...), or jfio-compare's");
-        p.println("        --output-format=json (jfio-multi's comparison.json).");
+        p.println("        a fio/jfio bw/iops/lat/clat/slat log (NAME_bw.N.log ...), a histogram log");
+        p.println("        (NAME_clat_hist.N.log), or jfio-compare's --output-format=json (jfio-multi's comparison.json).");
+        p.println("  --separate     one chart per log file and job (default: logs of one kind, several jobs'");
+        p.println("                 percentile curves and histogram logs' whole-run curves share a chart)");
+        p.println("  --hist-msec=MS histogram-log percentiles per MS (fiologparser_hist.py -i; default: the");
+        p.println("                 interval the log was written at, from its times)");
         p.println("  Writes DIR/report.html (every chart inlined, no external files) and one SVG per chart");
         p.println("  (default DIR: ./jfio-plot): latency distribution and percentiles per job and direction,");
-        p.println("  IOPS/bandwidth/latency over time, B vs A with confidence intervals, and two results or");
-        p.println("  more side by side.");
+        p.println("  IOPS/bandwidth/latency over time, latency percentiles per interval and heatmaps of histogram");
+        p.println("  logs, B vs A with confidence intervals, and two results or more side by side.");
     }
 }

@@ -50,10 +50,12 @@ class HtmlScreenshotIT {
         Path out = tmp.resolve("plots");
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         // Every kind of chart: fio's json+ (distributions, percentiles, side by side), a fresh
-        // jfio run's NDJSON intervals and bw log (over time), jfio-compare's JSON (B vs A).
+        // jfio run's NDJSON intervals, bw log (over time) and histogram log (percentiles per interval,
+        // heatmap, whole-run curve), jfio-compare's JSON (B vs A).
         Path job = tmp.resolve("shot.fio");
         Files.writeString(job, "[shot]\nioengine=null\nrw=randrw\nbs=4k\nsize=1g\nnorandommap\ntime_based\n"
-                + "runtime=2200ms\nwrite_bw_log=" + tmp + "/shot\nlog_avg_msec=200\n");
+                + "runtime=2200ms\nwrite_bw_log=" + tmp + "/shot\nlog_avg_msec=200\nwrite_hist_log=" + tmp + "/shot\n"
+                + "log_hist_msec=200\n");
         assertEquals(0, io.jfio.runner.cli.Main.run(new String[] {"--output-format=json+", "--output=" + tmp.resolve("shot.json"),
             "--status-interval=1", "--interval-output=" + tmp.resolve("shot.ndjson"), job.toString()},
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true), java.util.Map.of(),
@@ -65,7 +67,8 @@ class HtmlScreenshotIT {
         Files.write(tmp.resolve("compare.json"), cmp.toByteArray());
         int rc = PlotMain.run(new String[] {"-o", out.toString(), g.resolve("c_io_uring_loop_randread_qd32/jsonplus.txt").toString(),
             g.resolve("e_pvsync2_rw_group_reporting/jsonplus.txt").toString(), tmp.resolve("shot.ndjson").toString(),
-            tmp.resolve("shot_bw.1.log").toString(), tmp.resolve("compare.json").toString()},
+            tmp.resolve("shot_bw.1.log").toString(), tmp.resolve("shot_clat_hist.1.log").toString(),
+            tmp.resolve("compare.json").toString()},
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
         assertEquals(0, rc, err.toString());
         String html = Files.readString(out.resolve("report.html"));
@@ -81,7 +84,11 @@ class HtmlScreenshotIT {
             boxes.add(new int[] {Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)),
                 Integer.parseInt(m.group(5))});
         }
-        assertTrue(boxes.size() >= 11, boxes.size() + " charts");
+        assertTrue(boxes.size() >= 15, boxes.size() + " charts");
+        // The histogram log's charts are there: percentiles per interval, heatmap, whole-run curve.
+        for (String t : new String[] {"read clat percentiles per ", "read clat heatmap", "whole-run clat percentiles"}) {
+            assertTrue(html.contains(t), "no chart '" + t + "'");
+        }
 
         Path png = tmp.resolve("shot.png");
         Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",

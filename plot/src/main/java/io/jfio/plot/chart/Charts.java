@@ -54,10 +54,7 @@ public final class Charts {
 
     /** A line per series over time: x in seconds. */
     public static JFreeChart timeSeries(String title, String yLabel, List<Series> series) {
-        XYSeriesCollection data = new XYSeriesCollection();
-        for (Series s : series) {
-            data.addSeries(xy(s.atMost(MAX_POINTS)));
-        }
+        XYSeriesCollection data = collection(series, true);
         NumberAxis x = new NumberAxis("time (s)");
         x.setAutoRangeIncludesZero(true);
         NumberAxis y = new NumberAxis(yLabel);
@@ -106,18 +103,165 @@ public final class Charts {
      * last percentile the N samples resolve (1 - p/100 &gt;= 1/N).
      */
     public static JFreeChart percentileCurve(String title, String latName, LatencyHistogram h, long n) {
-        double[] ps = curvePercentiles(n);
-        long[] v = h.percentiles(ps, n);
-        XYSeries s = new XYSeries(latName, false, true);
-        for (int i = 0; i < ps.length; i++) {
-            s.add(nines(ps[i]), v[i] / 1000.0);
-        }
-        XYSeriesCollection data = new XYSeriesCollection(s);
+        Series s = curveSeries(latName, h, n);
+        XYSeriesCollection data = new XYSeriesCollection(xy(s));
         NumberAxis x = new NumberAxis("percentile");
         x.setTickUnit(new NumberTickUnit(1, new NinesFormat()));
         x.setAutoRangeIncludesZero(true);
         LatencyAxis y = new LatencyAxis(latName + " (µs)");
         return chart(title, new XYPlot(data, x, y, lines()), false);
+    }
+
+    /** The percentile curve's points (see {@link #percentileCurve}): x in nines, y in µs. */
+    public static Series curveSeries(String name, LatencyHistogram h, long n) {
+        double[] ps = curvePercentiles(n);
+        long[] v = h.percentiles(ps, n);
+        double[] x = new double[ps.length];
+        double[] y = new double[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            x[i] = nines(ps[i]);
+            y[i] = v[i] / 1000.0;
+        }
+        return new Series(name, x, y);
+    }
+
+    /**
+     * Several percentile curves on one chart (one per job/file and direction, the legend naming
+     * them): each series' x in nines ({@link #nines}), y the latency in µs.
+     */
+    public static JFreeChart percentileCurves(String title, String latName, List<Series> series) {
+        XYSeriesCollection data = collection(series, false);
+        NumberAxis x = new NumberAxis("percentile");
+        x.setTickUnit(new NumberTickUnit(1, new NinesFormat()));
+        x.setAutoRangeIncludesZero(true);
+        LatencyAxis y = new LatencyAxis(latName + " (µs)");
+        return chart(title, new XYPlot(data, x, y, lines()), true);
+    }
+
+    /** Lines over time (x in s) on a log latency axis (µs): percentiles per interval. */
+    public static JFreeChart latencyOverTime(String title, String latName, List<Series> series) {
+        XYSeriesCollection data = collection(series, true);
+        NumberAxis x = new NumberAxis("time (s)");
+        x.setAutoRangeIncludesZero(true);
+        LatencyAxis y = new LatencyAxis(latName + " (µs)");
+        return chart(title, new XYPlot(data, x, y, lines()), true);
+    }
+
+    /**
+     * The cells of a latency heatmap: per cell its time span's end (s), its first fio bucket
+     * and its I/O count; every cell {@code widthS} wide and {@code buckets} fio buckets high.
+     */
+    public record HeatCells(double[] endS, double[] bucket, double[] count, double widthS, int buckets) {
+        public int size() {
+            return count.length;
+        }
+    }
+
+    /**
+     * Colours of the heatmap, light (one I/O) through teal to dark (the most), on a log scale of
+     * the count (the ends and middle of matplotlib's viridis, readable in grey and by the colour-blind).
+     */
+    static final Color HEAT_LOW = new Color(0xfd, 0xe7, 0x25);
+    static final Color HEAT_MID = new Color(0x21, 0x91, 0x8c);
+    static final Color HEAT_HIGH = new Color(0x44, 0x01, 0x54);
+
+    /**
+     * A latency heatmap: time (x) against fio's histogram buckets (y, each bucket the same
+     * height: log2 latency above 128 ns, labelled in µs), one block per non-empty cell, its
+     * colour the cell's I/O count on a log scale (the legend's axis).
+     */
+    public static JFreeChart heatmap(String title, String latName, HeatCells cells) {
+        org.jfree.data.xy.DefaultXYZDataset data = new org.jfree.data.xy.DefaultXYZDataset();
+        data.addSeries("I/Os", new double[][] {cells.endS(), cells.bucket(), cells.count()});
+        double max = 1;
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        for (int i = 0; i < cells.size(); i++) {
+            max = Math.max(max, cells.count()[i]);
+            lo = Math.min(lo, cells.bucket()[i]);
+            hi = Math.max(hi, cells.bucket()[i] + cells.buckets());
+        }
+        LogPaintScale scale = new LogPaintScale(max);
+        HeatBlockRenderer r = new HeatBlockRenderer();
+        r.setBlockWidth(cells.widthS());
+        r.setBlockHeight(cells.buckets());
+        r.setBlockAnchor(org.jfree.chart.ui.RectangleAnchor.BOTTOM_RIGHT); // the data range; drawItem anchors so too
+        r.setPaintScale(scale);
+        NumberAxis x = new NumberAxis("time (s)");
+        x.setAutoRangeIncludesZero(true);
+        BucketAxis y = new BucketAxis(latName + " (µs, fio buckets)");
+        if (cells.size() > 0) {
+            double pad = Math.max(8, (hi - lo) * 0.05);
+            y.setRange(Math.max(0, lo - pad), Math.min(LatencyHistogram.PLAT_NR, hi + pad));
+        }
+        XYPlot plot = new XYPlot(data, x, y, r);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinesVisible(false);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        JFreeChart c = chart(title, plot, false);
+        // The legend's strips are equal steps of its scale's value: drawn in log10(count), so
+        // each decade of counts gets the same room, and labelled back in counts.
+        double top = Math.log10(Math.max(10, max));
+        NumberAxis legendAxis = new NumberAxis("I/Os per cell");
+        legendAxis.setRange(0, top);
+        legendAxis.setTickUnit(new NumberTickUnit(1, new DecadeFormat()));
+        org.jfree.chart.renderer.PaintScale decades = new org.jfree.chart.renderer.PaintScale() {
+            @Override
+            public double getLowerBound() {
+                return 0;
+            }
+
+            @Override
+            public double getUpperBound() {
+                return top;
+            }
+
+            @Override
+            public java.awt.Paint getPaint(double log10) {
+                return scale.getPaint(Math.pow(10, log10));
+            }
+        };
+        org.jfree.chart.title.PaintScaleLegend legend = new org.jfree.chart.title.PaintScaleLegend(decades, legendAxis);
+        legend.setPosition(org.jfree.chart.ui.RectangleEdge.RIGHT);
+        legend.setSubdivisionCount(32);
+        legend.setMargin(4, 4, 4, 4);
+        legend.setBackgroundPaint(Color.WHITE);
+        c.addSubtitle(legend);
+        return c;
+    }
+
+    /** Light to dark over log10(count) from 1 to {@code max}. */
+    static final class LogPaintScale implements org.jfree.chart.renderer.PaintScale, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        private final double max;
+
+        LogPaintScale(double max) {
+            this.max = Math.max(max, 1);
+        }
+
+        @Override
+        public double getLowerBound() {
+            return 1;
+        }
+
+        @Override
+        public double getUpperBound() {
+            return max;
+        }
+
+        @Override
+        public java.awt.Paint getPaint(double value) {
+            double f = max <= 1 ? 1 : Math.log(Math.max(1, Math.min(value, max))) / Math.log(max);
+            Color a = f < 0.5 ? HEAT_LOW : HEAT_MID;
+            Color b = f < 0.5 ? HEAT_MID : HEAT_HIGH;
+            double g = f < 0.5 ? f * 2 : f * 2 - 1;
+            return new Color(mix(a.getRed(), b.getRed(), g), mix(a.getGreen(), b.getGreen(), g),
+                    mix(a.getBlue(), b.getBlue(), g));
+        }
+
+        private static int mix(int a, int b, double f) {
+            return (int) Math.round(a + (b - a) * f);
+        }
     }
 
     /** The percentiles the curve is drawn at, ascending: see {@link #percentileCurve}. */
@@ -233,7 +377,25 @@ public final class Charts {
     }
 
     private static XYSeries xy(Series s) {
-        XYSeries x = new XYSeries(s.name(), false, true);
+        return xy(s, s.name());
+    }
+
+    private static XYSeriesCollection collection(List<Series> series, boolean thin) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Series s : series) {
+            // Two jobs of one name (numjobs=2) or two hosts' same file: the legend tells them apart.
+            String name = s.name();
+            for (int k = 2; !names.add(name); k++) {
+                name = s.name() + " #" + k;
+            }
+            data.addSeries(xy(thin ? s.atMost(MAX_POINTS) : s, name));
+        }
+        return data;
+    }
+
+    private static XYSeries xy(Series s, String name) {
+        XYSeries x = new XYSeries(name, false, true);
         for (int i = 0; i < s.size(); i++) {
             x.add(s.x()[i], s.y()[i]);
         }
@@ -255,6 +417,26 @@ public final class Charts {
         c.setBackgroundPaint(Color.WHITE);
         c.setElementHinting(true);
         return c;
+    }
+
+    /** Tick labels of a log10 axis as the numbers: 1, 10, 100, ... */
+    static final class DecadeFormat extends NumberFormat {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public StringBuffer format(double log10, StringBuffer b, FieldPosition pos) {
+            return b.append(Math.round(Math.pow(10, log10)));
+        }
+
+        @Override
+        public StringBuffer format(long log10, StringBuffer b, FieldPosition pos) {
+            return format((double) log10, b, pos);
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
+            return null;
+        }
     }
 
     /** Tick labels of the nines axis as percentiles: 0, 90, 99, 99.9, ... */

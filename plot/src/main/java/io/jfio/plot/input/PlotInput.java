@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * One input file of jfio-plot, recognised by its content: a fio/jfio json or json+ result
  * (messages before the document are skipped, as fio 3.42 may print them), an NDJSON interval
- * file, a jfio-compare / jfio-multi comparison, or a fio sample log (by its lines and name).
+ * file, a jfio-compare / jfio-multi comparison, a fio sample log (by its lines and name) or a
+ * fio histogram log (by its name, or its column count as fiologparser_hist.py tells it).
  */
 public sealed interface PlotInput {
     Path path();
@@ -33,8 +34,18 @@ public sealed interface PlotInput {
     record Log(Path path, LogFile log) implements PlotInput {
     }
 
+    /** A fio/jfio histogram log ({@code NAME_clat_hist.N.log}). */
+    record HistLog(Path path, HistLogFile log) implements PlotInput {
+    }
+
     static PlotInput load(Path p) throws IOException {
         String first = IntervalReader.firstLine(p);
+        if (first == null && HistLogFile.isHistLogName(p)) {
+            return new HistLog(p, HistLogFile.read(p));
+        }
+        if (first != null && (HistLogFile.isHistLogName(p) || HistLogFile.looksLikeHistLine(first))) {
+            return new HistLog(p, HistLogFile.read(p));
+        }
         if (first == null) {
             if (SampleLog.kindOf(p) != null) {
                 return new Log(p, LogFile.read(p)); // fio leaves slat logs of synchronous engines empty

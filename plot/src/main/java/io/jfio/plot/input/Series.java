@@ -8,6 +8,17 @@ public record Series(String name, double[] x, double[] y) {
         }
     }
 
+    /** From (x, y) pairs. */
+    public static Series of(String name, java.util.List<double[]> pts) {
+        double[] x = new double[pts.size()];
+        double[] y = new double[pts.size()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = pts.get(i)[0];
+            y[i] = pts.get(i)[1];
+        }
+        return new Series(name, x, y);
+    }
+
     public int size() {
         return x.length;
     }

@@ -58,11 +58,26 @@ public final class JsonReader {
         return run;
     }
 
+    /**
+     * An options object; or, as fio's client mode prints "global options" with several
+     * servers (client.c), an array of one object per server that had global options: their
+     * options in order, each name and value once.
+     */
     static List<JobOption> options(JsonNode o) {
         List<JobOption> out = new ArrayList<>();
-        if (o != null) {
-            for (JsonNode.Member m : o.members()) {
-                out.add(new JobOption(m.key(), m.value().text()));
+        if (o == null) {
+            return out;
+        }
+        List<JsonNode> objects = o.kind() == JsonNode.Kind.ARRAY ? o.elements() : List.of(o);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (JsonNode obj : objects) {
+            if (obj.kind() != JsonNode.Kind.OBJECT) {
+                continue;
+            }
+            for (JsonNode.Member m : obj.members()) {
+                if (seen.add(m.key() + "\u0000" + m.value().text())) {
+                    out.add(new JobOption(m.key(), m.value().text()));
+                }
             }
         }
         return out;
