@@ -324,6 +324,7 @@ public final class Job {
         CpuPinning.apply(opts.cpu(), spec.cloneIndex());
         Nice.apply(opts.process().nice());
         IoPrio.apply(opts.process());
+        Credentials.apply(opts.process(), stats);
         if (!prepared) {
             prepare();
         }
