@@ -16,7 +16,7 @@ import io.jfio.jobfile.JobSpec;
  */
 public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerIdentical, boolean direct,
                             SyncMode sync, long fsync, long fdatasync, int rwmixread, long syncFileRange,
-                            int syncFileRangeFlags, long writeHint) {
+                            int syncFileRangeFlags, long writeHint, boolean atomic) {
 
     /** sync=: the open flag added to every file of the job. */
     public enum SyncMode { NONE, SYNC, DSYNC }
@@ -34,7 +34,8 @@ public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerI
         return new IoTypeOptions(ReadWrite.of(spec.getString("rw")), spec.postfix("rw"),
                 "identical".equals(spec.getString("rw_sequencer")), spec.getBool("direct"), mode,
                 spec.getLong("fsync"), spec.getLong("fdatasync"), spec.getInt("rwmixread"), sfrEvery(sfr),
-                sfrFlags(sfr), writeHint(spec));
+                sfrFlags(sfr), writeHint(spec),
+                spec.getBool("atomic"));
     }
 
     private static long writeHint(JobSpec spec) {
