@@ -28,5 +28,10 @@ public enum EngineFlag {
      */
     NO_IO,
     /** fio's FIO_BIT_BASED (net): bandwidth is reported in bits unless unit_base says otherwise. */
-    BIT_BASED
+    BIT_BASED,
+    /**
+     * fio's FIO_ATOMICWRITES (pvsync2, libaio, io_uring): the engine passes {@link IoUnit#rwFlags}
+     * to its writes, so atomic=1 can set RWF_ATOMIC on them; any other engine refuses atomic=1.
+     */
+    ATOMIC_WRITES
 }

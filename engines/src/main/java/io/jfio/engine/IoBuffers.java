@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 import io.jfio.engine.nativeio.AlignedBuffer;
+import io.jfio.engine.nativeio.IoMemory;
 
 /**
  * A job's I/O memory: one aligned off-heap region allocated when the job starts, cut into one
@@ -12,8 +13,9 @@ import io.jfio.engine.nativeio.AlignedBuffer;
  * and closes it only after {@link IoEngine#cleanup()}, so no buffer is freed under in-flight I/O.
  *
  * <p>Every slot starts at a multiple of the alignment (slots are the largest block size rounded
- * up to it). fio aligns only the first buffer to iomem_align and packs the rest by bs; rounding
- * every slot up keeps each buffer O_DIRECT-safe for odd block sizes too.
+ * up to it), plus iomem_align as an offset: fio starts its first buffer iomem_align bytes past a
+ * page boundary and packs the rest by bs; rounding every slot up keeps each buffer O_DIRECT-safe
+ * for odd block sizes too.
  */
 public final class IoBuffers implements AutoCloseable {
     /** O_DIRECT is always safe with page-aligned buffers. */
@@ -30,11 +32,11 @@ public final class IoBuffers implements AutoCloseable {
     }
 
     /**
-     * The alignment a job's buffers need: iomem_align (0 = unset), the target's logical block
+     * The alignment a job's buffers need: {@code minAlign} (0 = none), the target's logical block
      * size when direct=1, and never less than a page for O_DIRECT, rounded up to a power of two.
      */
-    public static int alignment(long iomemAlign, int logicalBlockSize, boolean direct) {
-        long a = Math.max(8, iomemAlign);
+    public static int alignment(long minAlign, int logicalBlockSize, boolean direct) {
+        long a = Math.max(8, minAlign);
         if (direct) {
             a = Math.max(a, Math.max(PAGE_SIZE, logicalBlockSize));
         } else {
@@ -45,7 +47,7 @@ public final class IoBuffers implements AutoCloseable {
             p <<= 1;
         }
         if (p > (1 << 30)) {
-            throw new IllegalArgumentException("iomem_align too large: " + iomemAlign);
+            throw new IllegalArgumentException("alignment too large: " + minAlign);
         }
         return (int) p;
     }
@@ -55,6 +57,22 @@ public final class IoBuffers implements AutoCloseable {
      * of {@code maxBlockSize} bytes at an {@code alignment}-aligned address.
      */
     public static IoBuffers allocate(int unitCount, int maxBlockSize, int alignment) {
+        try {
+            return allocate(unitCount, maxBlockSize, alignment, 0, IoMemory.Source.MALLOC);
+        } catch (IoMemory.Failed e) {
+            throw new OutOfMemoryError(e.getMessage()); // malloc reports failure as OutOfMemoryError already
+        }
+    }
+
+    /**
+     * As {@link #allocate(int, int, int)}, from the memory {@code source} (fio's mem= type), the
+     * first buffer {@code offset} bytes past an aligned address (fio's iomem_align: fio puts the
+     * first buffer that far past the page-aligned start of its memory).
+     *
+     * @throws IoMemory.Failed when the kernel refuses the memory (no huge pages, ...)
+     */
+    public static IoBuffers allocate(int unitCount, int maxBlockSize, int alignment, long offset,
+                                     IoMemory.Source source) throws IoMemory.Failed {
         if (unitCount <= 0 || maxBlockSize <= 0) {
             throw new IllegalArgumentException("units and block size must be positive");
         }
@@ -62,10 +80,13 @@ public final class IoBuffers implements AutoCloseable {
         if (slot > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("block size too large: " + maxBlockSize);
         }
-        AlignedBuffer region = AlignedBuffer.allocate(slot * unitCount, alignment);
+        if (offset < 0) {
+            throw new IllegalArgumentException("negative buffer offset: " + offset);
+        }
+        AlignedBuffer region = IoMemory.allocate(source, slot * unitCount + offset, alignment);
         List<IoUnit> units = new ArrayList<>(unitCount);
         for (int i = 0; i < unitCount; i++) {
-            units.add(new IoUnit(i, region.address() + i * slot, maxBlockSize));
+            units.add(new IoUnit(i, region.address() + offset + i * slot, maxBlockSize));
         }
         return new IoBuffers(region, Collections.unmodifiableList(units), (int) slot);
     }

@@ -15,7 +15,7 @@ class IoBuffersTest {
     void alignmentRules() {
         assertEquals(4096, IoBuffers.alignment(0, 512, true), "a page at least for O_DIRECT");
         assertEquals(8192, IoBuffers.alignment(0, 8192, true), "the device's logical block size");
-        assertEquals(65536, IoBuffers.alignment(65536, 512, true), "iomem_align");
+        assertEquals(65536, IoBuffers.alignment(65536, 512, true), "a minimum alignment");
         assertEquals(65536, IoBuffers.alignment(40000, 512, false), "rounded up to a power of two");
         assertEquals(4096, IoBuffers.alignment(0, 512, false));
     }

@@ -161,6 +161,10 @@ public final class Run {
             closeQuietly(file, report);
             return 1;
         }
+        if (!io.jfio.runner.job.AtomicWrites.supported(request.jobs(), engines, err)) {
+            closeQuietly(file, report);
+            return 1;
+        }
         for (JobSpec spec : request.jobs()) {
             jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
         }

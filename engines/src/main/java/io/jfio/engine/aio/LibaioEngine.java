@@ -89,7 +89,7 @@ public final class LibaioEngine implements IoEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.ATOMIC_WRITES);
     }
 
     @Override

@@ -28,11 +28,19 @@ public final class AlignedBuffer implements AutoCloseable {
     private long address;
     private final long length;
     private final int alignment;
+    /** Gives the memory back when it did not come from posix_memalign (shm, mmap); null: free(3). */
+    private final Runnable release;
 
-    private AlignedBuffer(long address, long length, int alignment) {
+    private AlignedBuffer(long address, long length, int alignment, Runnable release) {
         this.address = address;
         this.length = length;
         this.alignment = alignment;
+        this.release = release;
+    }
+
+    /** Memory another allocator handed out (zeroed by the kernel), given back by {@code release}. */
+    static AlignedBuffer wrap(long address, long length, int alignment, Runnable release) {
+        return new AlignedBuffer(address, length, alignment, release);
     }
 
     /**
@@ -62,7 +70,7 @@ public final class AlignedBuffer implements AutoCloseable {
             mem.freeMemory(out);
         }
         mem.setMemory(addr, length, (byte) 0);
-        return new AlignedBuffer(addr, length, alignment);
+        return new AlignedBuffer(addr, length, alignment, null);
     }
 
     /** Start address; 0 after close. */
@@ -112,7 +120,11 @@ public final class AlignedBuffer implements AutoCloseable {
     @Override
     public void close() {
         if (address != 0) {
-            MemoryIO.getInstance().freeMemory(address);
+            if (release != null) {
+                release.run();
+            } else {
+                MemoryIO.getInstance().freeMemory(address);
+            }
             address = 0;
         }
     }

@@ -62,6 +62,21 @@ public interface LibC {
 
     int munmap(long addr, long length);
 
+    int mlock(long addr, long length);
+
+    int munlock(long addr, long length);
+
+    /** System V shared memory (fio's mem=shm/shmhuge buffers). */
+    int shmget(int key, long size, int shmflg);
+
+    long shmat(int shmid, long shmaddr, int shmflg);
+
+    int shmdt(long shmaddr);
+
+    int shmctl(int shmid, int cmd, long buf);
+
+    int geteuid();
+
     int posix_memalign(PointerByReference memptr, long alignment, long size);
 
     void free(long ptr);

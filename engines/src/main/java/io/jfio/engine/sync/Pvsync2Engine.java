@@ -53,6 +53,11 @@ public final class Pvsync2Engine extends SyncEngineBase {
         baseFlags = RwfFlags.forJob(options.getLong("uncached"), options.getBool("nowait"), ctx.direct());
     }
 
+    @Override
+    public java.util.Set<io.jfio.engine.EngineFlag> flags() {
+        return java.util.EnumSet.of(io.jfio.engine.EngineFlag.SYNC_IO, io.jfio.engine.EngineFlag.ATOMIC_WRITES);
+    }
+
     /** The RWF flags the next I/O gets (package-private for the hipri_percentage test). */
     int flagsFor(IoUnit u) {
         int flags = baseFlags | u.rwFlags;

@@ -13,10 +13,11 @@ import io.jfio.jobfile.JobSpec;
  * @param syncFileRange      a sync_file_range(2) of the range written since the last one every N writes (0 = never)
  * @param syncFileRangeFlags its SYNC_FILE_RANGE_* flags (wait_before 1, write 2, wait_after 4)
  * @param writeHint    write_hint as the kernel's RWH_WRITE_LIFE_* value (none 1 .. extreme 5), -1 when not given
+ * @param atomic       atomic=1: RWF_ATOMIC on the job's writes (engines with atomic writes only)
  */
 public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerIdentical, boolean direct,
                             SyncMode sync, long fsync, long fdatasync, int rwmixread, long syncFileRange,
-                            int syncFileRangeFlags, long writeHint) {
+                            int syncFileRangeFlags, long writeHint, boolean atomic) {
 
     /** sync=: the open flag added to every file of the job. */
     public enum SyncMode { NONE, SYNC, DSYNC }
@@ -34,7 +35,8 @@ public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerI
         return new IoTypeOptions(ReadWrite.of(spec.getString("rw")), spec.postfix("rw"),
                 "identical".equals(spec.getString("rw_sequencer")), spec.getBool("direct"), mode,
                 spec.getLong("fsync"), spec.getLong("fdatasync"), spec.getInt("rwmixread"), sfrEvery(sfr),
-                sfrFlags(sfr), writeHint(spec));
+                sfrFlags(sfr), writeHint(spec),
+                spec.getBool("atomic"));
     }
 
     private static long writeHint(JobSpec spec) {

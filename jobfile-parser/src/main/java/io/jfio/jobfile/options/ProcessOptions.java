@@ -15,11 +15,14 @@ import io.jfio.jobfile.JobSpec;
  * @param prioclass   prioclass: the I/O priority class (0: none, which ioprio_set takes as best-effort)
  * @param priohint    priohint: the I/O priority hint 0-1023 (fio's ioprio_hint)
  * @param ioprioSet   one of prio, prioclass, priohint is set: the job sets its I/O priority
+ * @param uid         uid: the user the job switches to before its I/O, or -1
+ * @param gid         gid: the group it switches to first, or -1
  */
 public record ProcessOptions(String name, String description, boolean thread, int numjobs, boolean stonewall,
                              boolean newGroup, String waitFor, boolean exitall, String exitWhat,
                              boolean exitallOnError, String execPrerun, String execPostrun,
-                             int nice, int prio, int prioclass, int priohint, boolean ioprioSet) {
+                             int nice, int prio, int prioclass, int priohint, boolean ioprioSet,
+                             int uid, int gid) {
 
     public static ProcessOptions from(JobSpec spec) {
         return new ProcessOptions(spec.getString("name"), spec.getString("description"), spec.getBool("thread"),
@@ -27,7 +30,13 @@ public record ProcessOptions(String name, String description, boolean thread, in
                 spec.getString("wait_for"), spec.getBool("exitall"), spec.getString("exit_what"),
                 spec.getBool("exitall_on_error"), spec.getString("exec_prerun"), spec.getString("exec_postrun"),
                 spec.getInt("nice"), prio(spec), spec.getInt("prioclass"), spec.getInt("priohint"),
-                spec.isSet("prio") || spec.isSet("prioclass") || spec.isSet("priohint"));
+                spec.isSet("prio") || spec.isSet("prioclass") || spec.isSet("priohint"),
+                id(spec, "uid"), id(spec, "gid"));
+    }
+
+    private static int id(JobSpec spec, String option) {
+        Object v = spec.value(option);
+        return v == null ? -1 : spec.getInt(option);
     }
 
     private static int prio(JobSpec spec) {

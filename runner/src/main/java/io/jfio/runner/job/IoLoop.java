@@ -107,6 +107,7 @@ public final class IoLoop {
                 completed, p.thinkIoTime());
         this.thinkCycles = p.thinkIoTime().spins() && !verifyPhase ? p.thinkIoTime() : null;
         this.nextIo = new NextIo(p.source(), p.verifier(), verifyPhase, syncs, p.content(), issued);
+        this.nextIo.writeFlags = s.atomic() ? io.jfio.engine.nativeio.RwfFlags.RWF_ATOMIC : 0;
         this.logs = p.logs();
     }
 

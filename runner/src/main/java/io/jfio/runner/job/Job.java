@@ -326,6 +326,7 @@ public final class Job {
         CpuPinning.apply(opts.cpu(), spec.cloneIndex());
         Nice.apply(opts.process().nice());
         IoPrio.apply(opts.process());
+        Credentials.apply(opts.process(), stats);
         if (!prepared) {
             prepare();
         }
@@ -341,10 +342,7 @@ public final class Job {
             // fio's create_only: the files are laid out (above), then the job is done without I/O.
             return;
         }
-        String prerun = opts.process().execPrerun();
-        if (prerun != null && !ExecHook.run(prerun, spec.name(), "prerun", null, ctx.out(), ctx.err())) {
-            return; // fio's thread_main leaves without I/O, error or postrun
-        }
+        // exec_prerun runs in JobIo, after lockmem and the buffers are in place (as in fio's thread_main)
         JobIo io = new JobIo(this, ctx, engine, setup, fs, content);
         this.io = io;
         io.run();

@@ -86,6 +86,29 @@ final class JobIo {
     }
 
     void run() throws JobError {
+        // fio pins lockmem before it allocates the buffers and lets go after the I/O (backend.c)
+        unpin = IoMemorySource.pin(opts.mem(), physMem(), ctx.out(), ctx.err());
+        try {
+            runPinned();
+        } finally {
+            unpin();
+        }
+    }
+
+    /** exec_prerun failed: the job ends without I/O and without exec_postrun. */
+    private boolean prerunFailed;
+
+    /** lockmem's release, while it is held. */
+    private Runnable unpin;
+
+    private void unpin() {
+        if (unpin != null) {
+            unpin.run();
+            unpin = null;
+        }
+    }
+
+    private void runPinned() throws JobError {
         boolean noIo = engine.flags().contains(EngineFlag.NO_IO);
         IoBuffers buffers = allocateBuffers(iodepth);
         content.attach(buffers, mode.writes());
@@ -99,6 +122,11 @@ final class JobIo {
                         List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
+            }
+            String prerun = opts.process().execPrerun();
+            if (prerun != null && !ExecHook.run(prerun, spec.name(), "prerun", null, ctx.out(), ctx.err())) {
+                prerunFailed = true; // fio's thread_main leaves without I/O, error or postrun
+                return;
             }
             stats.usePrios(engine::clatPrios, IoPrio.jobIoprio(opts.process()), opts.stat().latPercentiles());
             openFiles();
@@ -299,10 +327,12 @@ final class JobIo {
             }
         }
         Arrays.fill(units, null);
-        buffers.close();
-        if (opts.process().execPostrun() != null) {
+        unpin();
+        // fio runs exec_postrun with the buffers still allocated and lockmem already let go (backend.c)
+        if (opts.process().execPostrun() != null && !prerunFailed) {
             ExecHook.run(opts.process().execPostrun(), spec.name(), "postrun", null, ctx.out(), ctx.err());
         }
+        buffers.close();
         state.setRunState(RunState.EXITED);
     }
 
@@ -334,9 +364,9 @@ final class JobIo {
 
     /**
      * One aligned region for all units (engines' IoBuffers), aligned for O_DIRECT on every file's
-     * logical block size (zeroed; {@link BufferContent} fills it as fio does).
+     * logical block size, from the job's mem= type (zeroed; {@link BufferContent} fills it as fio does).
      */
-    private IoBuffers allocateBuffers(int nunits) {
+    private IoBuffers allocateBuffers(int nunits) throws JobError {
         boolean direct = opts.io().direct();
         int lbs = 512;
         if (direct && !diskless) {
@@ -344,8 +374,15 @@ final class JobIo {
                 lbs = Math.max(lbs, BlockDevice.logicalBlockSizeFor(Path.of(f.path)));
             }
         }
-        return IoBuffers.allocate(nunits, Job.maxBlockSize(opts),
-                IoBuffers.alignment(opts.mem().iomemAlign(), lbs, direct));
+        boolean dataXfer = !engine.flags().contains(EngineFlag.NO_IO) && (mode.reads() || mode.writes());
+        return IoMemorySource.allocate(opts.mem(), dataXfer, nunits, Job.maxBlockSize(opts), IoBuffers.alignment(0, lbs, direct),
+                ctx.err(), stats);
+    }
+
+    /** The machine's memory as fio's os_phys_mem reads it (0 when unknown). */
+    private static long physMem() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 0;
     }
 
     private static long allocatedBytes() {

@@ -11,13 +11,13 @@ import io.jfio.runner.workload.RwMode;
  * the direction the file/dir engines record their operations' latencies in (read unless
  * write-only), sync_file_range's cadence and flags, fill_device (ENOSPC ends the job without an
  * error), and serialize_overlap with what fio's fixup checks before it keeps it (the job
- * modifies data, no iolog is replayed).
+ * modifies data, no iolog is replayed), and atomic (RWF_ATOMIC on writes).
  */
 record LoopSettings(int batchSubmit, int batchCompleteMin, int batchCompleteMax, int iodepthLow,
                     boolean latHistogram, boolean slatHistogram, long runtimeNanos, long rampNanos,
                     long fsyncEvery, long fdatasyncEvery, ErrorOptions errors, boolean direct, int opLatencyDdir,
                     long sfrEvery, int sfrFlags, boolean fillDevice, boolean serializeOverlap, boolean modifies,
-                    boolean replay) {
+                    boolean replay, boolean atomic) {
 
     static LoopSettings of(ThreadOptions o, RwMode mode) {
         return new LoopSettings(o.queue().iodepthBatch(), o.queue().iodepthBatchCompleteMin(),
@@ -27,6 +27,7 @@ record LoopSettings(int batchSubmit, int batchCompleteMin, int batchCompleteMax,
                 o.io().fsync(), o.io().fdatasync(), o.errors(), o.io().direct(),
                 !mode.reads() && mode.writes() ? 1 : 0,
                 o.io().syncFileRange(), o.io().syncFileRangeFlags(), o.size().fillDevice(),
-                o.queue().serializeOverlap(), mode.modifies(), o.iolog().readIolog() != null);
+                o.queue().serializeOverlap(), mode.modifies(), o.iolog().readIolog() != null,
+                o.io().atomic() && mode.writes());
     }
 }

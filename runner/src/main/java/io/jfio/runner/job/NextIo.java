@@ -19,6 +19,8 @@ final class NextIo {
     private final SyncSchedule syncs;
     /** What writes carry (fio's refill / scramble per write); null leaves buffers as they are. */
     private final BufferContent content;
+    /** RWF flags every write gets (RWF_ATOMIC with atomic=1), 0 for none. */
+    int writeFlags;
     /** The loop's issued I/Os per direction. */
     private final long[] issued;
     /** The last fill found nothing only because openfiles keeps the chosen file closed for now. */
@@ -43,8 +45,11 @@ final class NextIo {
         if (!nextIo(u, nowUsec)) {
             return false;
         }
-        if (u.ddir == IoDirection.WRITE && content != null) {
-            content.prepareWrite(u, clock);
+        if (u.ddir == IoDirection.WRITE) {
+            u.rwFlags |= writeFlags; // atomic=1: RWF_ATOMIC on every write, as fio's engines set it
+            if (content != null) {
+                content.prepareWrite(u, clock);
+            }
         }
         return true;
     }
