@@ -326,6 +326,14 @@ public final class Verifier {
         return true;
     }
 
+    /**
+     * Writes picked by trim_percentage and not trimmed yet (fio's non-empty td->trim_list): fio's
+     * do_io keeps issuing while there are any, past number_ios and the job's size.
+     */
+    public boolean trimsPending() {
+        return trims != null && history.trimEntries() > 0;
+    }
+
     /** The end of the I/O phase (fio's do_io): picked writes never trimmed are reported as fio does. */
     public void endOfIo() {
         if (history.trimEntries() > 0) {
