@@ -46,6 +46,8 @@ public final class Verifier {
     private final long[] unitNumberio;
     private final int[] unitEntry;
     private final boolean[] unitFromList;
+    /** Bytes of verify_pattern the unit's buffer holds since its last read (fio's buf_filled_len). */
+    private final int[] unitFilled;
     private final List<IoFile> files;
     private final VerifySeeds seeds;
     private final VerifyHistory history;
@@ -93,15 +95,18 @@ public final class Verifier {
         this.headers = new BlockHeaders(type, layout, (int) o.interval, (int) o.offset, job.threadNumber(),
                 job.bsUnaligned(), seed && o.pattern == null, seq && job.writes() && job.fixedBs() && !job.timeBased());
         this.hdrSize = headers.hdrSize;
-        this.pattern = VerifyPattern.of(o);
         this.report = new VerifyReport(err, o.dump, headers, o.async > 0);
         List<IoUnit> units = buffers.units();
         this.views = new ByteBuffer[units.size()];
+        int maxLen = 0;
         for (int i = 0; i < units.size(); i++) {
             IoUnit u = units.get(i);
             views[i] = buffers.region().byteBuffer(u.bufferAddress - buffers.address(), u.bufferCapacity)
                     .order(ByteOrder.LITTLE_ENDIAN);
+            maxLen = Math.max(maxLen, u.bufferCapacity);
         }
+        this.pattern = VerifyPattern.of(o, maxLen);
+        this.unitFilled = new int[units.size()];
         this.unitSeed = new long[units.size()];
         this.unitNumberio = new long[units.size()];
         this.unitEntry = new int[units.size()];
@@ -215,7 +220,12 @@ public final class Verifier {
             } else {
                 // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
                 seed = unitSeed[i];
-                pattern.fill(b, u.length, u.offset);
+                // fio's fill_verify_pattern: a buffer still holding the pattern is written as it is
+                // (the headers below land where they landed before); %o and verify_offset refill
+                if (!pattern.offsetFree() || o.offset != 0 || unitFilled[i] < u.length) {
+                    pattern.fill(b, u.length, u.offset);
+                    unitFilled[i] = u.length;
+                }
             }
             headers.populate(b, u.length, u.offset, seed, nio, timeNanos);
         }
@@ -315,10 +325,12 @@ public final class Verifier {
         unitEntry[i] = -1;
         if (u.ddir == IoDirection.TRIM) {
             u.ddir = IoDirection.READ;
+            unitFilled[i] = 0;
             unitTrimmed[i] = true;
             return true;
         }
         u.ddir = IoDirection.READ;
+        unitFilled[i] = 0;
         unitNumberio[i] = replayReads++;
         if (pattern == null) {
             unitSeed[i] = seeds.next();
@@ -353,6 +365,7 @@ public final class Verifier {
         }
         int i = u.index;
         u.ddir = IoDirection.READ;
+        unitFilled[i] = 0;
         u.file = files.get(history.file(e));
         u.offset = history.offset(e);
         u.length = history.length(e);
@@ -376,6 +389,7 @@ public final class Verifier {
             return false;
         }
         readsIssued++;
+        unitFilled[u.index] = 0;
         unitFromList[u.index] = false;
         unitEntry[u.index] = -1;
         if (!writes && pattern == null) {
@@ -408,6 +422,7 @@ public final class Verifier {
         if (u.ddir != IoDirection.READ) {
             return 0;
         }
+        unitFilled[i] = 0;
         if (!ok || (mixedReadWrite && !unitFromList[i])) {
             return 0;
         }
