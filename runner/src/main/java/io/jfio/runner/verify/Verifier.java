@@ -121,7 +121,7 @@ public final class Verifier {
         this.err = err;
         this.vstate = o.stateSave ? new VerifyState(job.iodepth(), units.size()) : null;
         this.out = err;
-        VerifyWarmup.run(type, layout, job.threadNumber());
+        VerifyWarmup.run(type, layout, job.threadNumber(), pattern);
     }
 
     /**
