@@ -7,13 +7,17 @@
 # scheduler; the job's own CPU time per GiB moved (fio's usr+sys from getrusage of the job, jfio's
 # of its job thread, without the JIT compiler's threads) is the steadier figure and is printed too.
 # Prints jfio/fio ratios of both (rate: higher is better for jfio; CPU: fio/jfio, likewise).
-# Usage (root): bench/verify-throughput.sh [fio-binary] [size] [rounds]
-#   default /opt/fio-3.42-src/fio, 256m, 5
+# The write and the verify-read phase are also shown apart (MiB/s of each phase's own runtime).
+# Usage (root): [TYPES="crc32c md5 ..."] bench/verify-throughput.sh [fio-binary] [size] [rounds]
+#   default /opt/fio-3.42-src/fio, 256m, 5; TYPES=all runs every type fio has (verify=pattern
+#   with verify_pattern=0xdeadbeef)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 fio=${1:-/opt/fio-3.42-src/fio}
 size=${2:-256m}
 rounds=${3:-5}
+types=${TYPES:-crc32c md5 sha256 xxhash}
+[ "$types" = all ] && types="crc32c crc32 crc64 crc16 crc7 md5 sha1 sha256 sha512 sha3-256 xxhash meta pattern"
 jfio="$root/bin/jfio"
 back=$(mktemp /dev/shm/verify-bench.XXXXXX)
 truncate -s "$size" "$back"
@@ -26,24 +30,31 @@ cd "$work"   # fio leaves its verify state files in the working directory
 # "MiB/s CPU-ms/GiB" from a terse v3 line: (read KiB + write KiB) over the two phases' runtimes
 # (ms) added up (fio writes everything first, then verifies); usr+sys CPU % of the job times its
 # runtime, per GiB moved
+# then the write phase's and the verify-read phase's own MiB/s
 rate() {
   awk -F';' '/^3;/ { kb = $6 + $47; rt = $9 + $50; cpu = ($88 + $89) / 100 * rt;
-                     if (rt > 0 && kb > 0) printf "%.1f %.0f\n", kb / 1024 / (rt / 1000), cpu / (kb / 1048576); else print "0 0" }'
+                     if (rt > 0 && kb > 0) printf "%.1f %.0f", kb / 1024 / (rt / 1000), cpu / (kb / 1048576); else printf "0 0";
+                     w = ($50 > 0) ? $47 / 1024 / ($50 / 1000) : 0; r = ($9 > 0) ? $6 / 1024 / ($9 / 1000) : 0;
+                     printf " %.1f %.1f\n", w, r }'
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-printf '%-8s %10s %10s %8s  %12s %12s %8s\n' verify fio_MiB/s jfio_MiB/s jfio/fio fio_cpu_ms/G jfio_cpu_ms/G fio/jfio
-for t in crc32c md5 sha256 xxhash; do
+col() { awk -v c="$1" '{ print $c }' "$2" | median; }
+ratio() { awk -v f="$1" -v j="$2" 'BEGIN { if (f > 0) printf "%.2f", j / f; else print "-" }'; }
+printf '%-8s %10s %10s %8s  %12s %12s %8s  %8s %8s\n' verify fio_MiB/s jfio_MiB/s jfio/fio fio_cpu_ms/G jfio_cpu_ms/G fio/jfio \
+  write_j/f read_j/f
+for t in $types; do
+  extra=()
+  [ "$t" = pattern ] && extra=(--verify_pattern=0xdeadbeef)
   : > "$work/f"; : > "$work/j"
   for r in $(seq "$rounds"); do
     args=(--name=vb --filename="$dev" --size="$size" --bs=64k --rw=write --direct=1 --ioengine=libaio
-          --iodepth=8 --verify="$t" --output-format=terse)
+          --iodepth=8 --verify="$t" ${extra[@]+"${extra[@]}"} --output-format=terse)
     "$fio" "${args[@]}" | rate >> "$work/f"
     "$jfio" "${args[@]}" | rate >> "$work/j"
   done
-  fr=$(awk '{ print $1 }' "$work/f" | median); jr=$(awk '{ print $1 }' "$work/j" | median)
-  fc=$(awk '{ print $2 }' "$work/f" | median); jc=$(awk '{ print $2 }' "$work/j" | median)
-  printf '%-8s %10s %10s %8s  %12s %12s %8s\n' "$t" "$fr" "$jr" \
-    "$(awk -v f="$fr" -v j="$jr" 'BEGIN { if (f > 0) printf "%.2f", j / f; else print "-" }')" "$fc" "$jc" \
-    "$(awk -v f="$fc" -v j="$jc" 'BEGIN { if (j > 0) printf "%.2f", f / j; else print "-" }')"
+  fr=$(col 1 "$work/f"); jr=$(col 1 "$work/j"); fc=$(col 2 "$work/f"); jc=$(col 2 "$work/j")
+  printf '%-8s %10s %10s %8s  %12s %12s %8s  %8s %8s\n' "$t" "$fr" "$jr" "$(ratio "$fr" "$jr")" "$fc" "$jc" \
+    "$(ratio "$jc" "$fc")" "$(ratio "$(col 3 "$work/f")" "$(col 3 "$work/j")")" \
+    "$(ratio "$(col 4 "$work/f")" "$(col 4 "$work/j")")"
 done

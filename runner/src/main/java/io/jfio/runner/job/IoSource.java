@@ -87,6 +87,21 @@ public interface IoSource {
     default void otherIssued() {
     }
 
+    /**
+     * Before {@link #next}: whether trim verification has picked writes not trimmed yet (fio's
+     * do_io loops on while its trim_list is not empty, whatever number_ios and the size say).
+     */
+    default void trimsPending(boolean pending) {
+    }
+
+    /**
+     * The pass has issued its amount (fio's do_io loop condition or its bytes_issued break would
+     * end the loop before the next get_io_u), so no backlog read or trim is taken now.
+     */
+    default boolean amountReached() {
+        return false;
+    }
+
     /** experimental_verify: the job's offset sequence starts again for the read-back. */
     default void replayForVerify() {
     }

@@ -73,8 +73,12 @@ final class NextIo {
         filesBusy = false;
         u.result = 0;
         u.rwFlags = 0;
+        if (verifier != null && !verifyPhase) {
+            source.trimsPending(verifier.trimsPending());
+        }
+        // fio's do_io checks its amount before get_io_u takes a backlog read or trim
         if (verifier != null && (verifyPhase ? verifier.nextRead(u)
-                : verifier.backlogRead(u) || verifier.backlogTrim(u))) {
+                : !source.amountReached() && (verifier.backlogRead(u) || verifier.backlogTrim(u)))) {
             if (!verifyPhase) {
                 source.otherIssued();
             }

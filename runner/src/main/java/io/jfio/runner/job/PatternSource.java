@@ -95,6 +95,16 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public void trimsPending(boolean pending) {
+        pattern.trimsPending(pending);
+    }
+
+    @Override
+    public boolean amountReached() {
+        return pattern.amountReached();
+    }
+
+    @Override
     public void otherIssued() {
         pattern.otherIssued();
     }

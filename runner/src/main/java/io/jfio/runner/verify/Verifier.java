@@ -46,6 +46,8 @@ public final class Verifier {
     private final long[] unitNumberio;
     private final int[] unitEntry;
     private final boolean[] unitFromList;
+    /** Bytes of verify_pattern the unit's buffer holds since its last read (fio's buf_filled_len). */
+    private final int[] unitFilled;
     private final List<IoFile> files;
     private final VerifySeeds seeds;
     private final VerifyHistory history;
@@ -93,15 +95,18 @@ public final class Verifier {
         this.headers = new BlockHeaders(type, layout, (int) o.interval, (int) o.offset, job.threadNumber(),
                 job.bsUnaligned(), seed && o.pattern == null, seq && job.writes() && job.fixedBs() && !job.timeBased());
         this.hdrSize = headers.hdrSize;
-        this.pattern = VerifyPattern.of(o);
         this.report = new VerifyReport(err, o.dump, headers, o.async > 0);
         List<IoUnit> units = buffers.units();
         this.views = new ByteBuffer[units.size()];
+        int maxLen = 0;
         for (int i = 0; i < units.size(); i++) {
             IoUnit u = units.get(i);
             views[i] = buffers.region().byteBuffer(u.bufferAddress - buffers.address(), u.bufferCapacity)
                     .order(ByteOrder.LITTLE_ENDIAN);
+            maxLen = Math.max(maxLen, u.bufferCapacity);
         }
+        this.pattern = VerifyPattern.of(o, maxLen);
+        this.unitFilled = new int[units.size()];
         this.unitSeed = new long[units.size()];
         this.unitNumberio = new long[units.size()];
         this.unitEntry = new int[units.size()];
@@ -116,7 +121,7 @@ public final class Verifier {
         this.err = err;
         this.vstate = o.stateSave ? new VerifyState(job.iodepth(), units.size()) : null;
         this.out = err;
-        VerifyWarmup.run(type, layout, job.threadNumber());
+        VerifyWarmup.run(type, layout, job.threadNumber(), pattern);
     }
 
     /**
@@ -215,7 +220,12 @@ public final class Verifier {
             } else {
                 // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
                 seed = unitSeed[i];
-                pattern.fill(b, u.length, u.offset);
+                // fio's fill_verify_pattern: a buffer still holding the pattern is written as it is
+                // (the headers below land where they landed before); %o and verify_offset refill
+                if (!pattern.offsetFree() || o.offset != 0 || unitFilled[i] < u.length) {
+                    pattern.fill(b, u.length, u.offset);
+                    unitFilled[i] = u.length;
+                }
             }
             headers.populate(b, u.length, u.offset, seed, nio, timeNanos);
         }
@@ -312,15 +322,25 @@ public final class Verifier {
         unitEntry[i] = -1;
         if (u.ddir == IoDirection.TRIM) {
             u.ddir = IoDirection.READ;
+            unitFilled[i] = 0;
             unitTrimmed[i] = true;
             return true;
         }
         u.ddir = IoDirection.READ;
+        unitFilled[i] = 0;
         unitNumberio[i] = replayReads++;
         if (pattern == null) {
             unitSeed[i] = seeds.next();
         }
         return true;
+    }
+
+    /**
+     * Writes picked by trim_percentage and not trimmed yet (fio's non-empty td->trim_list): fio's
+     * do_io keeps issuing while there are any, past number_ios and the job's size.
+     */
+    public boolean trimsPending() {
+        return trims != null && history.trimEntries() > 0;
     }
 
     /** The end of the I/O phase (fio's do_io): picked writes never trimmed are reported as fio does. */
@@ -350,6 +370,7 @@ public final class Verifier {
         }
         int i = u.index;
         logged(u, IoDirection.READ, e);
+        unitFilled[i] = 0;
         unitNumberio[i] = history.numberio(e);
         unitFromList[i] = true;
         unitTrimmed[i] = history.trimmed(e);
@@ -370,6 +391,7 @@ public final class Verifier {
             return false;
         }
         readsIssued++;
+        unitFilled[u.index] = 0;
         unitFromList[u.index] = false;
         unitEntry[u.index] = -1;
         if (!writes && pattern == null) {
@@ -402,6 +424,7 @@ public final class Verifier {
         if (u.ddir != IoDirection.READ) {
             return 0;
         }
+        unitFilled[i] = 0;
         if (!ok || (mixedReadWrite && !unitFromList[i])) {
             return 0;
         }

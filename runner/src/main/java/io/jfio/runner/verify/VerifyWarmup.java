@@ -6,10 +6,10 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * Runs the verify data path (fio's random fill, the block header and its crc32c, the type's
- * checksum, and the checks the read-back makes) over a small scratch buffer before the job's
- * clock starts, once per type and JVM, so the JIT has it queued for compilation before the first
- * timed I/O instead of starting on it while the job runs it interpreted (fio's C needs no such
+ * Runs the verify data path (fio's random fill or the job's verify_pattern, the block header
+ * and its crc32c, the type's checksum, and the checks the read-back makes) over a small scratch
+ * buffer before the job's clock starts, once per type and JVM, so the JIT has it queued for
+ * compilation before the first timed I/O instead of starting on it while the job runs it interpreted (fio's C needs no such
  * step). A short job pays a fixed per-job cost that a long one amortizes: at 64 MiB jfio's job
  * thread spent 2.5-3.5x fio's CPU per GiB moved, at 512 MiB the same as fio. Bounded by work and
  * time. A warm-up block that does not verify is a bug in this package: it fails loudly.
@@ -22,7 +22,8 @@ final class VerifyWarmup {
     private VerifyWarmup() {
     }
 
-    static void run(VerifyType type, VerifyHeader layout, int thread) {
+    /** {@code pattern}: the job's verify_pattern (filled and checked instead of random data), or null. */
+    static void run(VerifyType type, VerifyHeader layout, int thread, VerifyPattern pattern) {
         synchronized (DONE) {
             if (!DONE.add(type)) {
                 return;
@@ -38,13 +39,24 @@ final class VerifyWarmup {
         int bad = 0;
         for (int i = 0; i < ROUNDS && System.nanoTime() - start < MAX_NANOS; i++) {
             long seed = 0x9e3779b97f4a7c15L * (i + 1);
-            RandomFill.fill(b, 0, len, seed);
+            if (pattern != null) {
+                pattern.fill(b, len, (long) i * len);
+            } else {
+                RandomFill.fill(b, 0, len, seed);
+            }
+            if (pattern != null && type != VerifyType.PATTERN) {
+                // verify=pattern: no header, the pattern alone (verify=meta, pattern_hdr: below)
+                if (!pattern.check(b, 0, 0, len, 0, (long) i * len)) {
+                    bad++;
+                }
+            }
             if (headers.hdrSize > 0) {
                 // the write side (populate_verify_io_u) and the read side (verify_io_u) of a block
                 headers.populate(b, len, (long) i * len, seed, i, start);
                 headers.unswap(b, 0);
                 if (headers.checkHeader(b, 0, 0, len, (long) i * len, seed, i) != null
-                        || (type.checksumSize > 0 && !headers.checksumMatches(b, 0, len))) {
+                        || (type.checksumSize > 0 && !headers.checksumMatches(b, 0, len))
+                        || (pattern != null && !pattern.check(b, 0, 0, len, headers.hdrSize, (long) i * len))) {
                     bad++;
                 }
             }

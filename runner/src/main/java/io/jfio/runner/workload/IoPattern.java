@@ -50,6 +50,8 @@ public final class IoPattern {
     private final long size;
     private final long ioSize;
     private final long numberIos;
+    /** Trim verification has picked writes not trimmed yet ({@link #trimsPending(boolean)}). */
+    private boolean trimsPending;
     /** I/Os of the job's loop that this pattern did not produce ({@link #otherIssued}). */
     private long otherIos;
     private final int loops;
@@ -258,7 +260,7 @@ public final class IoPattern {
                 startPass();
             }
             // do_io's loop condition and its "bytes_issued >= total_bytes" break
-            if (!timeBased && (issueBytesExceeded() || engineQueues && bytesIssuedThisPass >= totalBytes)) {
+            if (amountDone()) {
                 inPass = false;
                 continue;
             }
@@ -421,6 +423,24 @@ public final class IoPattern {
      */
     public void otherIssued() {
         otherIos++;
+    }
+
+    /** See {@link #next}: fio's do_io loop goes on while its trim_list is not empty. */
+    public void trimsPending(boolean pending) {
+        trimsPending = pending;
+    }
+
+    /** The pass in progress has issued its amount (see {@link #amountDone}). */
+    public boolean amountReached() {
+        return !finished && inPass && amountDone();
+    }
+
+    /**
+     * do_io's loop condition and its "bytes_issued >= total_bytes" break; while writes picked for
+     * trimming wait, fio's loop condition holds whatever the amount.
+     */
+    private boolean amountDone() {
+        return !timeBased && (!trimsPending && issueBytesExceeded() || engineQueues && bytesIssuedThisPass >= totalBytes);
     }
 
     private boolean exceedsNumberIos() {

@@ -93,6 +93,22 @@ class TrimVerifyVsFioIT {
     }
 
     /**
+     * With I/O in flight (libaio, deep queue) number_ios is reached while picked writes still wait
+     * for their trim: fio's do_io loops on while its trim_list is not empty (more writes, more
+     * trims), and stops at the job's size without taking a due trim.
+     */
+    @Test
+    void deepQueueKeepsIssuingWhilePickedWritesWaitAsFiosDoes(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        Path fio = fio342();
+        Assumptions.assumeTrue(fio != null, "no fio 3.42 (JFIO_FIO342 or /opt/fio-3.42-src/fio)");
+        String s = compare(fio, dev, "--ioengine=libaio", "--iodepth=32", "--rw=write", "--trim_percentage=50",
+                "--trim_backlog=1", "--number_ios=64");
+        assertTrue(!s.contains("write=262144/64 "), "more than number_ios writes, as fio: " + s);
+        compare(fio, dev, "--ioengine=libaio", "--iodepth=16", "--rw=randwrite", "--trim_percentage=100",
+                "--trim_backlog=2");
+    }
+
+    /**
      * trim_verify_zero=0 takes a trimmed block out of the write log, and fio 3.42's read-back then
      * checks the next block against the seed the dropped one would have had: the job fails with a
      * "bad header rand_seed" line. jfio does what fio does, failure included.
