@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# io_uring_cmd lab check for per-I/O priorities and the NVMe write modes: boots ONE guest through
+# ../shared/lab/nvme-vm.sh (its emulated NVMe namespace /dev/ng0n1) and runs with fio 3.42 and jfio:
+#   - cmdprio_percentage and cmdprio_bssplit jobs: the same per-priority lines ("clat prio 1/0/0
+#     (..% of IOs)") in the normal report, the same "prios" entries in json+, and a share of
+#     prioritised I/Os within binomial bounds of the percentage, for both tools
+#   - write_mode=zeroes (with deac), uncor and verify, readfua and writefua jobs: the same error,
+#     io_bytes and total_ios, and the same error lines (the NVMe status named)
+#   - read-backs across the tools: after one tool's pattern write and the other's
+#     write_mode=zeroes over it, the first reads back zeroes (verify_pattern=0x00)
+# Exits 0 with "uring-cmd-lab skipped: <reason>" when the lab or fio 3.42 is missing.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
+jar=$root/dist/target/jfio.jar
+fio=${JFIO_FIO342:-/opt/fio-3.42-src/fio}
+skip() { echo "uring-cmd-lab skipped: $*"; exit 0; }
+
+[ -x "$lab" ] || skip "no NVMe lab script at $lab"
+[ -f "$jar" ] || skip "no $jar (run mvn package first)"
+[ -x "$fio" ] || skip "no fio 3.42 at $fio (set JFIO_FIO342)"
+[ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
+[ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root"
+java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}java
+command -v "$java_bin" >/dev/null 2>&1 || skip "no java on PATH"
+if ! setup_out=$("$lab" --setup-only 2>&1); then
+    skip "lab setup failed: $(printf '%s\n' "$setup_out" | tail -n 3 | tr '\n' ' ')"
+fi
+
+work=$(mktemp -d "$root/.uring-cmd-lab.XXXXXX")
+keep=0
+trap '[ $keep = 1 ] && echo "uring-cmd-lab: outputs kept in $work" || rm -rf "$work"' EXIT
+cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
+cat >"$work/prio.fio" <<'JOBS'
+[global]
+filename=/dev/ng0n1
+ioengine=io_uring_cmd
+cmd_type=nvme
+rw=randrw
+iodepth=4
+randrepeat=0
+size=4m
+stonewall
+[perc]
+bs=4k
+cmdprio_percentage=30
+cmdprio_class=1
+cmdprio=0
+[split]
+bssplit=4k/50:8k/50
+cmdprio_bssplit=4k/30/1/0:8k/50/2/4
+JOBS
+cat >"$work/modes.fio" <<'JOBS'
+[global]
+filename=/dev/ng0n1
+ioengine=io_uring_cmd
+cmd_type=nvme
+bs=4k
+size=256k
+iodepth=2
+stonewall
+[zeroes]
+rw=write
+offset=4m
+write_mode=zeroes
+[zeroes-deac]
+rw=write
+offset=5m
+write_mode=zeroes
+deac=1
+[verify]
+rw=write
+offset=6m
+write_mode=verify
+[uncor]
+rw=write
+offset=7m
+write_mode=uncor
+[readfua]
+rw=read
+offset=4m
+readfua=1
+[writefua]
+rw=randwrite
+offset=8m
+writefua=1
+JOBS
+cat >"$work/guest.sh" <<'GUEST'
+set -u
+w=$1; jar=$2; java=$3; fio=$4
+J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -jar $jar"
+cd "$w"
+$fio --output-format=normal,json+ --output=f-prio.out prio.fio >f-prio.log 2>&1; echo "fio prio.fio exit $?"
+$J --output-format=normal,json+ --output=j-prio.out prio.fio >j-prio.log 2>&1; echo "jfio prio.fio exit $?"
+$fio --output-format=json --output=f-modes.json modes.fio >f-modes.log 2>&1; echo "fio modes.fio exit $?"
+$J --output-format=json --output=j-modes.json modes.fio >j-modes.log 2>&1; echo "jfio modes.fio exit $?"
+NG="--filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --bs=4k --size=512k"
+# fio's pattern, jfio's zeroes over it, fio reads zeroes back; then the other way round
+$fio --name=fp $NG --offset=10m --rw=write --buffer_pattern=0xabcdabcd >f-p.log 2>&1; echo "fio pattern exit $?"
+$J --name=jz $NG --offset=10m --rw=write --write_mode=zeroes >j-z.log 2>&1; echo "jfio zeroes exit $?"
+$fio --name=fr $NG --offset=10m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
+    --output=f-r.json >f-r.log 2>&1; echo "fio read-back exit $?"
+$J --name=jp $NG --offset=11m --rw=write --buffer_pattern=0xabcdabcd >j-p.log 2>&1; echo "jfio pattern exit $?"
+$fio --name=fz $NG --offset=11m --rw=write --write_mode=zeroes >f-z.log 2>&1; echo "fio zeroes exit $?"
+$J --name=jr $NG --offset=11m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
+    --output=j-r.json >j-r.log 2>&1; echo "jfio read-back exit $?"
+# and the pattern, not zeroes, is what a plain write leaves (the read-back can fail)
+$fio --name=fx $NG --offset=12m --rw=write --buffer_pattern=0xabcdabcd >f-x.log 2>&1
+$J --name=jx $NG --offset=12m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
+    --output=j-x.json >j-x.log 2>&1; echo "jfio read-back of a pattern as zeroes exit $?"
+GUEST
+echo "uring-cmd-lab: booting the guest (TCG; a few minutes)"
+"$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" -- bash "$work/guest.sh" "$work" "$jar" "$java_bin" "$fio"
+rc=$?
+[ $rc = 0 ] || { echo "uring-cmd-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
+python3 - "$work" <<'PY'
+import json, sys, os, re, math
+w = sys.argv[1]
+def text(n):
+    p = os.path.join(w, n)
+    return open(p).read() if os.path.exists(p) else ""
+def jobs(n):
+    t = text(n)
+    i = t.find("{") if t.startswith("{") else t.find("\n{") + 1
+    return json.JSONDecoder().raw_decode(t[i:])[0]["jobs"]
+fail = 0
+def check(ok, msg):
+    global fail
+    print(("ok" if ok else "FAIL") + ": " + msg)
+    fail |= not ok
+PRIO = re.compile(r"^\s+(c?lat prio [0-9/]+)( \(\d+\.\d+% of IOs\))?( percentiles)? \((nsec|usec|msec)\):", re.M)
+def prio_lines(t):
+    return [m.group(1) + (" percentiles" if m.group(3) else "") for m in PRIO.finditer(t)]
+def prio_shape(j, d):
+    return sorted((p["prioclass"], p["prio"]) for p in j[d].get("prios", []))
+mine, theirs = text("j-prio.out"), text("f-prio.out")
+check(prio_lines(mine) == prio_lines(theirs) and len(prio_lines(theirs)) > 0,
+      "normal report prio lines %s (fio %s)" % (prio_lines(mine), prio_lines(theirs)))
+jm, jf = jobs("j-prio.out"), jobs("f-prio.out")
+for a, b in zip(jm, jf):
+    for d in ("read", "write"):
+        check(prio_shape(a, d) == prio_shape(b, d), "json+ %s %s prios %s (fio %s)" % (a["jobname"], d, prio_shape(a, d), prio_shape(b, d)))
+# the share of prioritised I/Os: within 5 sigma of cmdprio_percentage=30 for both tools
+for tool, js in (("jfio", jm), ("fio", jf)):
+    j = js[0]
+    for d in ("read", "write"):
+        n = j[d]["total_ios"]
+        hi = sum(p["clat_ns"]["N"] for p in j[d].get("prios", []) if (p["prioclass"], p["prio"]) == (1, 0))
+        sd = math.sqrt(n * 0.3 * 0.7)
+        check(n > 100 and abs(hi - 0.3 * n) <= 5 * sd, "%s perc %s: %d of %d I/Os at 1/0" % (tool, d, hi, n))
+def key(j):
+    return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write"))
+mm, mf = jobs("j-modes.json"), jobs("f-modes.json")
+check([j["jobname"] for j in mm] == [j["jobname"] for j in mf], "modes.fio job lists")
+for a, b in zip(mm, mf):
+    check(key(a) == key(b), "modes.fio %-11s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
+def errlines(*names):
+    out = []
+    for n in names:
+        out += [re.sub(r"pid=\d+", "pid=N", l) for l in text(n).splitlines()
+                if l.startswith(("fio: io_u error", "fio: pid=", "io_uring_cmd:", "fio: NVMe"))]
+    return out
+em, ef = errlines("j-modes.json", "j-modes.log"), errlines("f-modes.json", "f-modes.log")
+check(em == ef, "modes.fio error lines %s" % ("equal" if em == ef else "differ"))
+if em != ef:
+    print("\n".join(["jfio:"] + em + ["fio:"] + ef))
+for n, who in (("f-r.json", "fio read-back of jfio's zeroes"), ("j-r.json", "jfio read-back of fio's zeroes")):
+    j = jobs(n)[0]
+    check(j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10, "%s: error %d, %d bytes" % (who, j["error"], j["read"]["io_bytes"]))
+j = jobs("j-x.json")[0]
+check(j["error"] != 0, "reading a pattern back as zeroes fails (error %d)" % j["error"])
+sys.exit(fail)
+PY
+rc=$?
+[ $rc = 0 ] && echo "uring-cmd-lab: passed" || { echo "uring-cmd-lab: FAILED"; keep=1; }
+exit $rc
