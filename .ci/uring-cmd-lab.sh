@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # io_uring_cmd lab check for per-I/O priorities and the NVMe write modes: boots ONE guest through
 # ../shared/lab/nvme-vm.sh (its emulated NVMe namespace /dev/ng0n1) and runs with fio 3.42 and jfio:
-#   - cmdprio_percentage and cmdprio_bssplit jobs: the same per-priority lines ("clat prio 1/0/0
-#     (..% of IOs)") in the normal report, the same "prios" entries in json+, and a share of
-#     prioritised I/Os within binomial bounds of the percentage, for both tools
+#   - cmdprio_percentage and cmdprio_bssplit jobs: the guest kernel (6.1) refuses an ioprio on
+#     passthrough commands, so both tools' jobs end with err=22 (EINVAL) after a few I/Os
 #   - write_mode=zeroes (with deac), uncor and verify, readfua and writefua jobs: the same error,
 #     io_bytes and total_ios, and the same error lines (the NVMe status named)
 #   - read-backs across the tools: after one tool's pattern write and the other's
@@ -115,7 +114,7 @@ echo "uring-cmd-lab: booting the guest (TCG; a few minutes)"
 rc=$?
 [ $rc = 0 ] || { echo "uring-cmd-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 python3 - "$work" <<'PY'
-import json, sys, os, re, math
+import json, sys, os, re
 w = sys.argv[1]
 def text(n):
     p = os.path.join(w, n)
@@ -129,26 +128,15 @@ def check(ok, msg):
     global fail
     print(("ok" if ok else "FAIL") + ": " + msg)
     fail |= not ok
-PRIO = re.compile(r"^\s+(c?lat prio [0-9/]+)( \(\d+\.\d+% of IOs\))?( percentiles)? \((nsec|usec|msec)\):", re.M)
-def prio_lines(t):
-    return [m.group(1) + (" percentiles" if m.group(3) else "") for m in PRIO.finditer(t)]
-def prio_shape(j, d):
-    return sorted((p["prioclass"], p["prio"]) for p in j[d].get("prios", []))
-mine, theirs = text("j-prio.out"), text("f-prio.out")
-check(prio_lines(mine) == prio_lines(theirs) and len(prio_lines(theirs)) > 0,
-      "normal report prio lines %s (fio %s)" % (prio_lines(mine), prio_lines(theirs)))
-jm, jf = jobs("j-prio.out"), jobs("f-prio.out")
-for a, b in zip(jm, jf):
-    for d in ("read", "write"):
-        check(prio_shape(a, d) == prio_shape(b, d), "json+ %s %s prios %s (fio %s)" % (a["jobname"], d, prio_shape(a, d), prio_shape(b, d)))
-# the share of prioritised I/Os: within 5 sigma of cmdprio_percentage=30 for both tools
-for tool, js in (("jfio", jm), ("fio", jf)):
-    j = js[0]
-    for d in ("read", "write"):
-        n = j[d]["total_ios"]
-        hi = sum(p["clat_ns"]["N"] for p in j[d].get("prios", []) if (p["prioclass"], p["prio"]) == (1, 0))
-        sd = math.sqrt(n * 0.3 * 0.7)
-        check(n > 100 and abs(hi - 0.3 * n) <= 5 * sd, "%s perc %s: %d of %d I/Os at 1/0" % (tool, d, hi, n))
+# Per-I/O priorities: the 6.1 guest kernel refuses an ioprio on IORING_OP_URING_CMD with EINVAL.
+# fio 3.42 stores each unit's priority in the wrong 64-byte half of the 128-byte SQEs, so its job
+# fails once a stray value reaches some unit's ioprio field; jfio's fails at its first prioritised
+# command. Both: err=22 with only a few I/Os done, and jfio says why.
+for tool, js in (("jfio", jobs("j-prio.out")), ("fio", jobs("f-prio.out"))):
+    for j in js:
+        done = sum(j[d]["io_bytes"] for d in ("read", "write"))
+        check(j["error"] == 22 and done < 4 << 20, "%s %s: err=%d after %d bytes" % (tool, j["jobname"], j["error"], done))
+check("refuses an ioprio on passthrough commands" in text("j-prio.out") + text("j-prio.log"), "jfio's hint for the EINVAL")
 def key(j):
     return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write"))
 mm, mf = jobs("j-modes.json"), jobs("f-modes.json")

@@ -65,9 +65,18 @@ done
 listening() {
     i=0; while ! grep -qs "waiting for connection" "$@" && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done
 }
+# (jfio's report file is written at the end: its listener shows as the JVM's one socket)
+has_socket() {
+    i=0
+    while [ $i -lt 1200 ]; do
+        p=$(pgrep -P "$1" | head -n 1)
+        [ -n "$p" ] && ls -l /proc/$p/fd 2>/dev/null | grep -q "socket:" && return
+        sleep 0.1; i=$((i+1))
+    done
+}
 # jfio listens, fio connects
 timeout 300 $J --output-format=json --output=x1-rcv.json rcv-8820.fio >x1-rcv.log 2>&1 &
-listening x1-rcv.json x1-rcv.log
+has_socket $!
 timeout 300 $fio --output-format=json --output=x1-snd.json snd-8820.fio >x1-snd.log 2>&1; echo "fio sender exit $?"
 wait $!; echo "jfio receiver exit $?"
 # fio listens, jfio connects

@@ -229,8 +229,9 @@ public final class UringCmdEngine extends RingEngine {
                 if (cmdprio.active()) {
                     // fio 3.42 stores the priority at sqes[index], a 64-byte slot, where this
                     // ring's 128-byte SQE of unit i is slot 2i: the value lands in another unit's
-                    // SQE (or its command's metadata field). jfio puts it in the unit's own SQE;
-                    // the stats (clat prio lines) are the chosen priorities in both.
+                    // SQE (or its command's metadata field). jfio puts it in the unit's own SQE.
+                    // Kernels without ioprio support for URING_CMD (6.1) fail it with EINVAL,
+                    // and fio's job fails alike once a stray value reaches some unit's ioprio.
                     int prio = cmdprio.choose(u);
                     if (prio >= 0) {
                         sq.putShort(slot, Uring.SQE_IOPRIO, prio);
@@ -271,6 +272,14 @@ public final class UringCmdEngine extends RingEngine {
         }
         queued();
         return QueueStatus.QUEUED;
+    }
+
+    @Override
+    public String errorHint(int errno) {
+        return errno == Errno.EINVAL && cmdprio.active()
+            ? "io_uring_cmd: this kernel refuses an ioprio on passthrough commands (IORING_OP_URING_CMD) with EINVAL,"
+                + " so per-I/O priorities (cmdprio_percentage, cmdprio_bssplit) fail there, in fio 3.42 too"
+            : null;
     }
 
     @Override
