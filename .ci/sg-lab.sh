@@ -167,6 +167,14 @@ for mine, theirs in pairs:
         ok = key(a) == key(b)
         print(("ok" if ok else "FAIL") + ": %-18s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
         fail |= not ok
+# at iodepth=8 on /dev/sg0 jfio keeps several commands in flight, as fio (write/read there)
+for tool, n in (("jfio", "j-depth.json"), ("fio", "f-depth.json")):
+    for j in jobs(n)[:2]:
+        lv = j["iodepth_level"]
+        deep = sum(v for k, v in lv.items() if k not in ("1",))
+        ok = deep > 0
+        print(("ok" if ok else "FAIL") + ": %s %s at iodepth=8: %.1f%% of the time above depth 1" % (tool, j["jobname"], deep))
+        fail |= not ok
 for j in jobs("j-r.json"):
     ok = j["error"] == 0 and j["read"]["io_bytes"] == 1 << 20
     print(("ok" if ok else "FAIL") + ": jfio read-back of fio's pattern: error %d, %d bytes" % (j["error"], j["read"]["io_bytes"]))

@@ -7,6 +7,9 @@
 #     io_bytes and total_ios, and the same error lines (the NVMe status named)
 #   - read-backs across the tools: after one tool's pattern write and the other's
 #     write_mode=zeroes over it, the first reads back zeroes (verify_pattern=0x00)
+#   - plain writes and verified reads on a second namespace formatted with 8 bytes of separate
+#     metadata and Type 1 protection information (/dev/ng0n2; QEMU nvme-ns ms=8,pi=1): the same
+#     error and counts (the PI options themselves, pi_chk and md_per_io_size, jfio refuses)
 # Exits 0 with "uring-cmd-lab skipped: <reason>" when the lab or fio 3.42 is missing.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,8 +31,10 @@ if ! setup_out=$("$lab" --setup-only 2>&1); then
 fi
 
 work=$(mktemp -d "$root/.uring-cmd-lab.XXXXXX")
+ns2=$(mktemp /dev/shm/jfio-uring-cmd-ns2.XXXXXX)
 keep=0
-trap '[ $keep = 1 ] && echo "uring-cmd-lab: outputs kept in $work" || rm -rf "$work"' EXIT
+trap 'rm -f "$ns2"; [ $keep = 1 ] && echo "uring-cmd-lab: outputs kept in $work" || rm -rf "$work"' EXIT
+truncate -s 64M "$ns2"
 cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
 cat >"$work/prio.fio" <<'JOBS'
 [global]
@@ -85,6 +90,22 @@ rw=randwrite
 offset=8m
 writefua=1
 JOBS
+cat >"$work/pi.fio" <<'JOBS'
+[global]
+filename=/dev/ng0n2
+ioengine=io_uring_cmd
+cmd_type=nvme
+bs=4k
+size=1m
+stonewall
+[piw]
+rw=write
+buffer_pattern=0x12345678
+[pir]
+rw=read
+verify=pattern
+verify_pattern=0x12345678
+JOBS
 cat >"$work/guest.sh" <<'GUEST'
 set -u
 w=$1; jar=$2; java=$3; fio=$4
@@ -94,6 +115,8 @@ $fio --output-format=normal,json+ --output=f-prio.out prio.fio >f-prio.log 2>&1;
 $J --output-format=normal,json+ --output=j-prio.out prio.fio >j-prio.log 2>&1; echo "jfio prio.fio exit $?"
 $fio --output-format=json --output=f-modes.json modes.fio >f-modes.log 2>&1; echo "fio modes.fio exit $?"
 $J --output-format=json --output=j-modes.json modes.fio >j-modes.log 2>&1; echo "jfio modes.fio exit $?"
+$fio --output-format=json --output=f-pi.json pi.fio >f-pi.log 2>&1; echo "fio pi.fio exit $?"
+$J --output-format=json --output=j-pi.json pi.fio >j-pi.log 2>&1; echo "jfio pi.fio exit $?"
 NG="--filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --bs=4k --size=512k"
 # fio's pattern, jfio's zeroes over it, fio reads zeroes back; then the other way round
 $fio --name=fp $NG --offset=10m --rw=write --buffer_pattern=0xabcdabcd >f-p.log 2>&1; echo "fio pattern exit $?"
@@ -110,7 +133,10 @@ $J --name=jx $NG --offset=12m --rw=read --verify=pattern --verify_pattern=0x00 -
     --output=j-x.json >j-x.log 2>&1; echo "jfio read-back of a pattern as zeroes exit $?"
 GUEST
 echo "uring-cmd-lab: booting the guest (TCG; a few minutes)"
-"$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" -- bash "$work/guest.sh" "$work" "$jar" "$java_bin" "$fio"
+"$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
+    --qemu-arg=-drive --qemu-arg="file=$ns2,if=none,id=ns2,format=raw" \
+    --qemu-arg=-device --qemu-arg=nvme-ns,drive=ns2,bus=nvme0,nsid=2,ms=8,pi=1 \
+    -- bash "$work/guest.sh" "$work" "$jar" "$java_bin" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "uring-cmd-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 python3 - "$work" <<'PY'
@@ -161,6 +187,10 @@ em, ef = errlines("j-modes.json", "j-modes.log"), errlines("f-modes.json", "f-mo
 check(em == ef, "modes.fio error lines %s" % ("equal" if em == ef else "differ"))
 if em != ef:
     print("\n".join(["jfio:"] + em + ["fio:"] + ef))
+mp, fp = jobs("j-pi.json"), jobs("f-pi.json")
+for a, b in zip(mp, fp):
+    check(key(a) == key(b), "pi.fio %-4s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
+check(len(mp) == len(fp) == 2, "pi.fio: two jobs each")
 for n, who in (("f-r.json", "fio read-back of jfio's zeroes"), ("j-r.json", "jfio read-back of fio's zeroes")):
     j = jobs(n)[0]
     check(j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10, "%s: error %d, %d bytes" % (who, j["error"], j["read"]["io_bytes"]))
