@@ -65,20 +65,19 @@ done
 listening() {
     i=0; while ! grep -qs "waiting for connection" "$@" && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done
 }
-# (jfio's report file is written at the end: its listener shows as the JVM's one socket)
-has_socket() {
-    i=0
-    while [ $i -lt 1200 ]; do
-        p=$(pgrep -P "$1" | head -n 1)
-        [ -n "$p" ] && ls -l /proc/$p/fd 2>/dev/null | grep -q "socket:" && return
-        sleep 0.1; i=$((i+1))
-    done
-}
-# jfio listens, fio connects
+# jfio listens, fio connects: jfio's report file is written at the end, so the sender retries
+# while its connect finds no listener yet (a JVM under TCG takes seconds to get there)
 timeout 300 $J --output-format=json --output=x1-rcv.json rcv-8820.fio >x1-rcv.log 2>&1 &
-has_socket $!
-timeout 300 $fio --output-format=json --output=x1-snd.json snd-8820.fio >x1-snd.log 2>&1; echo "fio sender exit $?"
-wait $!; echo "jfio receiver exit $?"
+rcv=$!
+i=0
+while :; do
+    timeout 300 $fio --output-format=json --output=x1-snd.json snd-8820.fio >x1-snd.log 2>&1; rc=$?
+    grep -qs "func=connect" x1-snd.json x1-snd.log || break
+    i=$((i+1)); [ $i -ge 120 ] && break
+    sleep 1
+done
+echo "fio sender exit $rc after $i refused connects"
+wait $rcv; echo "jfio receiver exit $?"
 # fio listens, jfio connects
 timeout 300 $fio --output-format=json --output=x2-rcv.json rcv-8830.fio >x2-rcv.log 2>&1 &
 listening x2-rcv.json x2-rcv.log
