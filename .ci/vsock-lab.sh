@@ -81,7 +81,13 @@ wait $rcv; echo "jfio receiver exit $?"
 # fio listens, jfio connects
 timeout 300 $fio --output-format=json --output=x2-rcv.json rcv-8830.fio >x2-rcv.log 2>&1 &
 listening x2-rcv.json x2-rcv.log
-timeout 300 $J --output-format=json --output=x2-snd.json snd-8830.fio >x2-snd.log 2>&1; echo "jfio sender exit $?"
+# (a connect to the listening fio was once seen reset under TCG: up to 3 tries, each reported)
+for t in 1 2 3; do
+    timeout 300 $J --output-format=json --output=x2-snd.json snd-8830.fio >x2-snd.log 2>&1; rc=$?
+    grep -qs "func=connect" x2-snd.json x2-snd.log || break
+    echo "jfio sender: connect failed (try $t)"
+done
+echo "jfio sender exit $rc"
 wait $!; echo "fio receiver exit $?"
 GUEST
 echo "vsock-lab: booting the guest (TCG; a minute or two)"
@@ -108,11 +114,12 @@ runs = [("net pair", jobs("j-net.json"), jobs("f-net.json")),
         ("fio listens, jfio connects", jobs("x2-rcv.json", "x2-snd.json"), jobs("f-net.json"))]
 for what, mine, theirs in runs:
     for a, b in zip(mine, theirs):
-        # netsplice: a sender whose link-close message meets a receiver that already closed gets
-        # EPIPE (vsock reports the peer's shutdown at once); fio records it as err=32, jfio ignores
-        # failures at close, and which side closes first is a race: compare the counts only there
-        k = (lambda j: key(j)[1:]) if what.startswith("netsplice") else key
-        ok = k(a) == k(b) and a["jobname"] == b["jobname"]
+        # a sender whose link-close message meets a receiver that already closed gets EPIPE
+        # (vsock reports the peer's shutdown at once); fio records it as err=32, jfio ignores
+        # failures at close, and which side closes first is a race: counts compared, and an
+        # error only where it is not that one
+        ok = key(a)[1:] == key(b)[1:] and a["jobname"] == b["jobname"]
+        ok &= all(j["error"] in (0, 32) for j in (a, b))
         print(("ok" if ok else "FAIL") + ": %-28s %-8s jfio %s fio %s" % (what, a["jobname"], key(a), key(b)))
         fail |= not ok
     if len(mine) != len(theirs):
@@ -120,7 +127,7 @@ for what, mine, theirs in runs:
 # the pair moved what it was asked to, so equality above is not two failures agreeing
 for j in jobs("f-net.json"):
     d = "read" if j["jobname"] == "receiver" else "write"
-    ok = j["error"] == 0 and j[d]["io_bytes"] == 8 << 20
+    ok = j["error"] in (0, 32) and j[d]["io_bytes"] == 8 << 20
     print(("ok" if ok else "FAIL") + ": fio %s moved %d bytes" % (j["jobname"], j[d]["io_bytes"]))
     fail |= not ok
 sys.exit(fail)
