@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # sg (SCSI generic) lab check: boots ONE guest through ../shared/lab/nvme-vm.sh with a
-# virtio-scsi controller and a scsi-hd disk, loads scsi_common, scsi_mod, virtio_scsi and sg
-# (the lab's initramfs has none of them) and, on /dev/sg0, runs:
+# virtio-scsi controller and a scsi-hd disk, loads scsi_common, scsi_mod, virtio_scsi, sg and
+# sd_mod (the lab's initramfs has none of them) and, on /dev/sg0, runs:
 #   - the same job file (write, read+verify, randrw+fsync, trim) with fio 3.42 and with jfio:
 #     identical error, io_bytes and total_ios per job and direction
 #   - read-backs across the tools: fio verifies the pattern jfio wrote, jfio the one fio wrote
 #   - fio's corpus sg jobs (sg_verify.fio, sg_verify-fail.fio, sg_write_same_ndob.fio, which name
 #     /dev/sdb: a symlink to /dev/sg0 in the guest): the same per-job error and counts as fio
+#   - the same job file on the disk's block device /dev/sda (SG_IO there in both tools), and jobs
+#     at iodepth=8 on /dev/sg0 (fio keeps 8 commands in flight with write/read there, jfio one):
+#     identical error, io_bytes and total_ios
 # Exits 0 with "sg-lab skipped: <reason>" when the lab, fio 3.42 or the modules are missing.
 # The modules come from JFIO_SG_MODS (a directory with the four .ko files) or are unpacked from
 # the guest kernel's package, linux-image-<kver>, into /var/cache/jfio-sg-mods.
@@ -31,7 +34,7 @@ if ! setup_out=$("$lab" --setup-only 2>&1); then
 fi
 kver=$(ls /var/cache/nvme-lab 2>/dev/null | grep -E '^[0-9].*-amd64$' | head -n 1)
 mods=${JFIO_SG_MODS:-/var/cache/jfio-sg-mods/$kver}
-need="scsi_common scsi_mod virtio_scsi sg"
+need="scsi_common scsi_mod virtio_scsi sg sd_mod"
 have_mods() { for m in $need; do [ -f "$mods/$m.ko" ] || return 1; done; }
 if ! have_mods && [ -z "${JFIO_SG_MODS:-}" ] && [ -n "$kver" ] && command -v apt-get >/dev/null; then
     t=$(mktemp -d /tmp/jfio-sg-mods.XXXXXX)
@@ -50,6 +53,8 @@ work=$(mktemp -d "$root/.sg-lab.XXXXXX")
 disk=$(mktemp /dev/shm/jfio-sg-lab.XXXXXX)
 keep=0
 trap 'rm -f "$disk"; [ $keep = 1 ] && echo "sg-lab: outputs kept in $work" || rm -rf "$work"' EXIT
+# the guest runs a copy, so a rebuild on the host meanwhile cannot change the jar under it
+cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
 truncate -s 64M "$disk"
 cp "$corpus"/sg_verify.fio "$corpus"/sg_verify-fail.fio "$corpus"/sg_write_same_ndob.fio "$work"/ 2>/dev/null \
     || skip "no corpus sg job files in $corpus"
@@ -77,13 +82,35 @@ fsync=4
 rw=trim
 offset=2m
 JOBS
+sed 's|^filename=/dev/sg0|filename=/dev/sda|' "$work/jobs.fio" >"$work/jobs-sd.fio"
+cat >"$work/depth.fio" <<'JOBS'
+[global]
+filename=/dev/sg0
+ioengine=sg
+iodepth=8
+size=1m
+stonewall
+[dw]
+rw=randwrite
+bs=8k
+offset=4m
+[drw]
+rw=randrw
+bs=4k
+offset=5m
+[dt]
+rw=trim
+bs=4k
+offset=6m
+JOBS
 cat >"$work/guest.sh" <<'GUEST'
 set -u
 w=$1; mods=$2; jar=$3; java=$4; fio=$5
 bb=/var/cache/nvme-lab/busybox
-for m in scsi_common scsi_mod virtio_scsi sg; do $bb insmod "$mods/$m.ko" || exit 7; done
-i=0; while [ ! -c /dev/sg0 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+for m in scsi_common scsi_mod virtio_scsi sg sd_mod; do $bb insmod "$mods/$m.ko" || exit 7; done
+i=0; while { [ ! -c /dev/sg0 ] || [ ! -b /dev/sda ]; } && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 [ -c /dev/sg0 ] || { echo "no /dev/sg0 after loading the modules"; exit 7; }
+[ -b /dev/sda ] || { echo "no /dev/sda after loading the modules"; exit 7; }
 ln -sf /dev/sg0 /dev/sdb
 J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -jar $jar"
 cd "$w"
@@ -101,6 +128,10 @@ for f in sg_verify sg_verify-fail sg_write_same_ndob; do
 done
 $J --output-format=json --output=j-corpus.json sg_verify.fio sg_verify-fail.fio sg_write_same_ndob.fio \
     >j-corpus.log 2>&1; echo "jfio corpus exit $?"
+for f in jobs-sd depth; do
+    $fio --output-format=json --output=f-$f.json $f.fio >f-$f.log 2>&1; echo "fio $f.fio exit $?"
+    $J --output-format=json --output=j-$f.json $f.fio >j-$f.log 2>&1; echo "jfio $f.fio exit $?"
+done
 GUEST
 echo "sg-lab: booting the guest (TCG; a few minutes)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
@@ -125,6 +156,8 @@ def key(j):
     return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write", "trim"))
 fail = 0
 pairs = [(jobs("j-jobs.json"), jobs("f-jobs.json")),
+         (jobs("j-jobs-sd.json"), jobs("f-jobs-sd.json")),
+         (jobs("j-depth.json"), jobs("f-depth.json")),
          (jobs("j-corpus.json"), jobs("f-sg_verify.json", "f-sg_verify-fail.json", "f-sg_write_same_ndob.json"))]
 for mine, theirs in pairs:
     if [j["jobname"] for j in mine] != [j["jobname"] for j in theirs]:
@@ -133,6 +166,14 @@ for mine, theirs in pairs:
     for a, b in zip(mine, theirs):
         ok = key(a) == key(b)
         print(("ok" if ok else "FAIL") + ": %-18s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
+        fail |= not ok
+# at iodepth=8 on /dev/sg0 jfio keeps several commands in flight, as fio (write/read there)
+for tool, n in (("jfio", "j-depth.json"), ("fio", "f-depth.json")):
+    for j in jobs(n)[:2]:
+        lv = j["iodepth_level"]
+        deep = sum(v for k, v in lv.items() if k not in ("1",))
+        ok = deep > 0
+        print(("ok" if ok else "FAIL") + ": %s %s at iodepth=8: %.1f%% of the time above depth 1" % (tool, j["jobname"], deep))
         fail |= not ok
 for j in jobs("j-r.json"):
     ok = j["error"] == 0 and j["read"]["io_bytes"] == 1 << 20

@@ -7,10 +7,8 @@ import java.util.Map;
 /**
  * fio's per-I/O priority options (engines/cmdprio.h), shared by libaio, io_uring and
  * io_uring_cmd: parsed with fio's types and ranges, so that bad values fail with fio's lines.
- * libaio and io_uring then set the priorities per I/O ({@link Cmdprio}); io_uring_cmd does not,
- * so a job that would make it use them (a non-zero cmdprio_percentage or a cmdprio_bssplit,
- * fio's fio_cmdprio_init) is refused by name there. cmdprio_class, cmdprio and cmdprio_hint
- * alone change nothing in fio either.
+ * The engines then set the priorities per I/O ({@link Cmdprio}). cmdprio_class, cmdprio and
+ * cmdprio_hint alone change nothing, in fio either.
  */
 public final class CmdprioOptions {
     public static final List<EngineOption> OPTIONS = List.of(
@@ -27,7 +25,7 @@ public final class CmdprioOptions {
      * The raw options for the strict parse, having checked the "read,write" forms of the cmdprio
      * integers as fio 3.42 does: such a value fails the job only when every part fails (fio prints
      * each part's range error, then one "failed parsing"); otherwise fio goes on, and so the value
-     * is left out of the strict parse (refuseIfUsed still reads it).
+     * is left out of the strict parse ({@link Cmdprio} still reads it).
      */
     public static Map<String, String> readValues(Map<String, String> raw) throws EngineException {
         Map<String, String> out = new HashMap<>(raw);
@@ -54,23 +52,5 @@ public final class CmdprioOptions {
             out.remove(o.name());
         }
         return out;
-    }
-
-    /** After a successful parse: refuses what would make fio set priorities per I/O (io_uring_cmd). */
-    public static void refuseIfUsed(Map<String, String> raw, String engine) throws EngineException {
-        String perc = raw.get("cmdprio_percentage");
-        String bssplit = raw.get("cmdprio_bssplit");
-        boolean usesPerc = false;
-        if (perc != null) {
-            for (String part : perc.split(",")) {
-                Long n = EngineOptions.leadingInt(part);
-                usesPerc |= n != null && n != 0;
-            }
-        }
-        if (usesPerc || (bssplit != null && !bssplit.isEmpty())) {
-            String name = usesPerc ? "cmdprio_percentage" : "cmdprio_bssplit";
-            throw new EngineException(22, null, "fio: " + name + " is not supported by jfio's " + engine
-                + " (no per-I/O priorities)");
-        }
     }
 }

@@ -83,6 +83,15 @@ public interface IoEngine {
     }
 
     /**
+     * The function an engine's queue hook named when it recorded a unit's error itself (fio's
+     * td_verror in the engine, as mtd's "mtd_read"): the job's error then names it, and no io_u
+     * error line is printed for the unit. Null (the default) for fio's io_u error path.
+     */
+    default String errorFunction(IoUnit unit) {
+        return null;
+    }
+
+    /**
      * For {@link EngineFlag#NO_STATS} engines: hands {@code sink} the latency (ns) of every file
      * operation done since the last call (fio adds them as completion latencies), then forgets
      * them. Called by the runner when the measured phase starts; off the I/O path.

@@ -9,17 +9,20 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
-/** Socket addresses as fio's net.c builds them: sockaddr_un, sockaddr_in, sockaddr_in6. */
+/** Socket addresses as fio's net.c builds them: sockaddr_un, sockaddr_in, sockaddr_in6, sockaddr_vm. */
 final class NetAddress {
     static final int AF_UNIX = 1;
     static final int AF_INET = 2;
     static final int AF_INET6 = 10;
+    static final int AF_VSOCK = 40;
+    /** VMADDR_CID_ANY: a vsock listener binds every context ID. */
+    private static final int VMADDR_CID_ANY = -1;
 
     private NetAddress() {
     }
 
     static int domain(NetConfig c) {
-        return c.unix ? AF_UNIX : c.ipv6 ? AF_INET6 : AF_INET;
+        return c.unix ? AF_UNIX : c.vsock ? AF_VSOCK : c.ipv6 ? AF_INET6 : AF_INET;
     }
 
     /** Writes the peer's (or, binding, this side's) address into {@code addr}; returns its length. */
@@ -31,6 +34,13 @@ final class NetAddress {
                 addr.put(2 + i, p[i]);
             }
             return 2 + Math.min(p.length, 107) + 1;
+        }
+        if (c.vsock) {
+            // struct sockaddr_vm: family, reserved, port, cid, flags, zero[3]
+            addr.putShort(0, (short) AF_VSOCK);
+            addr.putInt(4, c.port);
+            addr.putInt(8, c.listen ? VMADDR_CID_ANY : c.cid);
+            return 16;
         }
         byte[] ip = new byte[c.ipv6 ? 16 : 4];
         if (!c.listen || c.multicast) {
@@ -57,6 +67,36 @@ final class NetAddress {
             throw new EngineException(Errno.EINVAL, "net", "fio: getaddrinfo: " + e.getMessage());
         }
         throw new EngineException(Errno.EINVAL, "net", "fio: getaddrinfo: Address family for hostname not supported");
+    }
+
+    /**
+     * The CID a vsock sender connects to: fio's net.c reads hostname with atoi (so a name that is
+     * not a number is CID 0) and refuses a negative one; without a hostname there is no peer.
+     */
+    static int vsockCid(String host, boolean reads) throws EngineException {
+        if (host == null) {
+            throw new EngineException(Errno.EINVAL, "no hostname= set", "fio: connect with no host to connect to."
+                + (reads ? "\nfio: did you forget to set 'listen'?" : ""));
+        }
+        int i = 0;
+        int n = host.length();
+        while (i < n && Character.isWhitespace(host.charAt(i))) {
+            i++;
+        }
+        boolean negative = false;
+        if (i < n && (host.charAt(i) == '+' || host.charAt(i) == '-')) {
+            negative = host.charAt(i) == '-';
+            i++;
+        }
+        long v = 0;
+        while (i < n && host.charAt(i) >= '0' && host.charAt(i) <= '9' && v <= 0xffffffffL) {
+            v = v * 10 + (host.charAt(i++) - '0');
+        }
+        int cid = (int) (negative ? -v : v);
+        if (cid < 0) {
+            throw new EngineException(Errno.EINVAL, "net", "fio: invalid CID " + cid);
+        }
+        return cid;
     }
 
     /** 224.0.0.0 to 239.255.255.255, as fio's net.c tests a hostname for multicast. */

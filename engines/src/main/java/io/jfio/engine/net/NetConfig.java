@@ -32,6 +32,8 @@ final class NetConfig {
 
     boolean unix;
     boolean udp;
+    /** AF_VSOCK stream sockets: TCP's listen/connect model, the peer named by its CID. */
+    boolean vsock;
     boolean ipv6;
     boolean multicast;
     String intfc;
@@ -45,6 +47,8 @@ final class NetConfig {
     int windowSize;
     int mss;
     int port;
+    /** vsock: the peer's context ID (hostname read as C's atoi reads it, as fio's). */
+    int cid;
     /** hostname, else the job's first file name (the socket path for unix); null for neither. */
     String target;
     /** The job's size over all its files: a write uses MSG_MORE while more is to come. */
@@ -57,9 +61,7 @@ final class NetConfig {
         EngineOptions eo = EngineOptions.parse(OPTIONS, ctx.engineOptions());
         NetConfig c = new NetConfig();
         String proto = eo.getString("protocol");
-        if (proto.equals("vsock")) {
-            throw invalid("jfio: net protocol=vsock is not supported (tcp, tcpv6, udp, udpv6 and unix are)");
-        }
+        c.vsock = proto.equals("vsock");
         c.unix = proto.equals("unix");
         c.udp = proto.startsWith("udp");
         c.ipv6 = proto.endsWith("v6");
@@ -69,6 +71,8 @@ final class NetConfig {
         int port = eo.getInt("port");
         if (c.unix && port != 0) {
             throw invalid("fio: network IO port not valid with unix socket");
+        } else if (c.vsock && port == 0) {
+            throw invalid("fio: network IO requires port for vsock");
         } else if (!c.unix && port == 0) {
             throw invalid("fio: network IO requires port for tcp or udp");
         }
@@ -84,6 +88,9 @@ final class NetConfig {
         c.ttl = (int) eo.getLong("ttl");
         String host = eo.getString("hostname");
         c.target = host != null ? host : ctx.files().isEmpty() ? null : ctx.files().get(0).path;
+        if (c.vsock && !c.listen) {
+            c.cid = NetAddress.vsockCid(host, c.reads);
+        }
         if (c.unix || c.udp) {
             if (c.listen) {
                 throw invalid("fio: listen only valid for TCP proto IO");

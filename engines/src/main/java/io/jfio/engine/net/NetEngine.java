@@ -17,7 +17,7 @@ import io.jfio.engine.SimpleEngineFactory;
 import io.jfio.engine.nativeio.Native;
 
 /**
- * fio's net engine (engines/net.c) for TCP and UDP over IPv4 and IPv6 and UNIX stream sockets: a job with
+ * fio's net engine (engines/net.c) for TCP and UDP over IPv4 and IPv6, UNIX and vsock stream sockets: a job with
  * {@code listen} (or, for unix, a reading job) binds and accepts one connection when its file is
  * opened, the other side connects to hostname:port (or the socket path); writes are send(2)
  * (MSG_MORE while more is to come), reads recv(2); with pingpong every I/O is answered by one in
@@ -25,7 +25,8 @@ import io.jfio.engine.nativeio.Native;
  * when it arrives in place of data. UDP is fio's datagram protocol: a reading job binds, waits for
  * the sender's link-open datagram, then receives until the link-close datagram; a hostname in
  * 224.0.0.0/4 makes it multicast (the reader joins the group, the writer sets TTL and interface).
- * vsock is refused with a clear error.
+ * vsock (AF_VSOCK) streams work as TCP's: listen binds every CID, the sender connects to the CID
+ * in hostname.
  *
  * netsplice is the same engine whose TCP transfers go through a pipe it owns, as fio's: a write
  * vmsplices the buffer into the pipe and splices the pipe into the socket, a read splices the

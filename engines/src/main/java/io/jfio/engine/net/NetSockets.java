@@ -69,6 +69,8 @@ final class NetSockets {
         }
         if (c.unix) {
             libc.unlink(c.target);
+        } else if (c.vsock) {
+            setInt(fd, SOL_SOCKET, SO_REUSEADDR, 1, "setsockopt");
         } else {
             setInt(fd, SOL_SOCKET, SO_REUSEADDR, 1, "setsockopt");
             setInt(fd, SOL_SOCKET, SO_REUSEPORT, 1, "setsockopt");
@@ -102,7 +104,7 @@ final class NetSockets {
             setInt(fd, SOL_SOCKET, SO_RCVBUF, c.windowSize, "rcvbuf window size");
             setInt(fd, SOL_SOCKET, SO_SNDBUF, c.windowSize, "sndbuf window size");
         }
-        if (c.mss > 0 && !c.unix && !c.udp) {
+        if (c.mss > 0 && !c.unix && !c.udp && !c.vsock) {
             setInt(fd, IPPROTO_TCP, TCP_MAXSEG, c.mss, "setsockopt TCP_MAXSEG");
         }
     }
@@ -144,7 +146,7 @@ final class NetSockets {
             }
         }
         file.fd = fd;
-        if (c.nodelay && !c.unix) {
+        if (c.nodelay && !c.unix && !c.vsock) {
             scratch.putInt(0, 1);
             if (net.setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, scratchAddr, 4) < 0) {
                 int e = Native.errno();

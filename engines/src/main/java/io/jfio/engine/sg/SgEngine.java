@@ -29,19 +29,39 @@ import java.util.Set;
  * CACHE and UNMAP sent with ioctl(SG_IO), one call per I/O, to a SCSI generic device /dev/sgN or
  * a SCSI block device /dev/sdX. The device's block size and capacity come from READ CAPACITY
  * (BLKSSZGET on a block device, as fio does). Each unit owns a {@link SgCommand} slot in one
- * off-heap region, so queue() allocates nothing. fio keeps up to iodepth commands in flight on a
- * /dev/sg device with write(2)/read(2); jfio's SG_IO waits for each (the same counts, sync depths).
+ * off-heap region, so queue() allocates nothing. On a /dev/sg character device, with neither
+ * direct nor sync set, reads and writes go asynchronously as fio's: write(2) hands the request to
+ * the driver, read(2) returns whichever completed (its pack_id names the unit), so up to iodepth
+ * are in flight; syncs and trims there use SG_IO (fio batches queued trims into one UNMAP at
+ * commit: the same counts).
  */
 public final class SgEngine implements IoEngine {
     private static final int O_ACCMODE = 3;
     private static final int O_RDWR = 2;
+    /** O_DSYNC, also set in O_SYNC. */
+    private static final int O_DSYNC = 0x1000;
+    private static final int POLLIN = 1;
 
     private SgOptions opts;
     private LibC libc;
+    private final io.jfio.engine.nativeio.PosixLib net = io.jfio.engine.nativeio.PosixLib.get();
     private ByteBuffer slots;
     private SgCommand[] commands = new SgCommand[0];
     /** Per file index: the device's logical block size. */
     private int[] blockSize = new int[1];
+    /** Per file index: reads and writes go by write(2)/read(2) (a char device, neither direct nor sync). */
+    private boolean[] async = new boolean[1];
+    private boolean direct;
+    /** Asynchronous commands in flight, per file index, and completions ready for event(). */
+    private int[] inflight = new int[1];
+    private int inflightTotal;
+    private IoUnit[] unitsByIndex = new IoUnit[0];
+    private IoUnit[] ready = new IoUnit[0];
+    private List<IoFile> files = List.of();
+    /** A header read(2) returns, and the pollfd array over the job's files. */
+    private ByteBuffer scratch;
+    private long scratchAddr;
+    private long pollAddr;
 
     @Override
     public String name() {
@@ -75,6 +95,15 @@ public final class SgEngine implements IoEngine {
             commands[i] = new SgCommand(s, base + (long) i * SgCommand.SLOT);
         }
         blockSize = new int[Math.max(1, ctx.files().size())];
+        async = new boolean[blockSize.length];
+        inflight = new int[blockSize.length];
+        direct = ctx.direct();
+        files = ctx.files();
+        unitsByIndex = IoUnit.byIndex(ctx.ioUnits());
+        ready = new IoUnit[n];
+        scratch = RawMemory.allocate(SgCommand.HDR_SIZE + 8 * blockSize.length, 64);
+        scratchAddr = RawMemory.address(scratch);
+        pollAddr = scratchAddr + SgCommand.HDR_SIZE;
     }
 
     @Override
@@ -96,6 +125,8 @@ public final class SgEngine implements IoEngine {
                 blockSize = Arrays.copyOf(blockSize, file.index + 1);
             }
             blockSize[file.index] = bs;
+            // fio's sgio_unbuffered: direct or sync (O_SYNC/O_DSYNC) make every command synchronous
+            async[file.index] = file.type == IoFile.Type.CHAR && !direct && (openFlags & O_DSYNC) == 0;
         } catch (EngineException | IOException e) {
             GenericFileOps.close(file);
             if (e instanceof EngineException ee) {
@@ -192,14 +223,89 @@ public final class SgEngine implements IoEngine {
         }
         SgCommand c = commands[u.index];
         c.prepare(u.ddir, u.index, u.offset, u.length, u.bufferAddress, bs, opts);
+        if (async[u.file.index] && u.ddir.isData()) {
+            if (libc.write(u.file.fd, c.address(), SgCommand.HDR_SIZE) < 0) {
+                u.complete(-Native.errno());
+                return QueueStatus.COMPLETED;
+            }
+            inflight[u.file.index]++;
+            inflightTotal++;
+            return QueueStatus.QUEUED;
+        }
         if (libc.ioctl(u.file.fd, SgCommand.SG_IO, c.address()) < 0) {
             u.complete(-Native.errno());
-        } else if ((c.info() & SgCommand.SG_INFO_CHECK) != 0 || c.status() != 0) {
+        } else {
+            finish(u, c);
+        }
+        return QueueStatus.COMPLETED;
+    }
+
+    private static void finish(IoUnit u, SgCommand c) {
+        if ((c.info() & SgCommand.SG_INFO_CHECK) != 0 || c.status() != 0) {
             u.complete(-Errno.EIO);
         } else {
             u.complete(u.length);
         }
-        return QueueStatus.COMPLETED;
+    }
+
+    /** Requests were handed to the driver in queue(): nothing more to submit. */
+    @Override
+    public int commit() {
+        return 0;
+    }
+
+    /**
+     * fio's fio_sgio_getevents: waits (poll) until a file has a completion when {@code min} > 0,
+     * then read(2)s completed requests; the returned header's pack_id is the unit's index.
+     */
+    @Override
+    public int getEvents(int min, int max, long timeoutNanos) throws EngineException {
+        int n = 0;
+        while (n < max && inflightTotal > 0) {
+            int nfds = 0;
+            for (IoFile f : files) {
+                if (f.index < inflight.length && inflight[f.index] > 0) {
+                    scratch.putInt(SgCommand.HDR_SIZE + 8 * nfds, f.fd);
+                    scratch.putInt(SgCommand.HDR_SIZE + 8 * nfds + 4, POLLIN);
+                    nfds++;
+                }
+            }
+            int r = net.poll(pollAddr, nfds, n < min ? -1 : 0);
+            if (r < 0) {
+                int e = Native.errno();
+                if (e == Errno.EINTR) {
+                    continue;
+                }
+                throw new EngineException(e, "poll", null);
+            }
+            if (r == 0) {
+                break;
+            }
+            for (int i = 0; i < nfds && n < max; i++) {
+                if ((scratch.getShort(SgCommand.HDR_SIZE + 8 * i + 6) & POLLIN) == 0) {
+                    continue;
+                }
+                int fd = scratch.getInt(SgCommand.HDR_SIZE + 8 * i);
+                if (libc.read(fd, scratchAddr, SgCommand.HDR_SIZE) != SgCommand.HDR_SIZE) {
+                    throw new EngineException(Native.errno(), "sg_read", null);
+                }
+                IoUnit u = unitsByIndex[scratch.getInt(SgCommand.PACK_ID)];
+                SgCommand c = commands[u.index];
+                for (int b = 0; b < SgCommand.HDR_SIZE; b += 8) {
+                    RawMemory.putLong(c.address() + b, RawMemory.getLong(scratchAddr + b));
+                }
+                inflight[u.file.index]--;
+                inflightTotal--;
+                finish(u, c);
+                ready[n++] = u;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public IoUnit event(int i) {
+        return ready[i];
     }
 
     /** fio's sg error details: statuses, sense bytes and the CDB of the failed command. */

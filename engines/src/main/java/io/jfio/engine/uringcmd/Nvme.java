@@ -18,6 +18,9 @@ public final class Nvme {
     public static final int OPC_FLUSH = 0x00;
     public static final int OPC_WRITE = 0x01;
     public static final int OPC_READ = 0x02;
+    public static final int OPC_WRITE_UNCOR = 0x04;
+    public static final int OPC_WRITE_ZEROES = 0x08;
+    public static final int OPC_VERIFY = 0x0c;
     public static final int ADMIN_IDENTIFY = 0x06;
     public static final int CNS_NAMESPACE = 0x00;
     public static final int IDENTIFY_SIZE = 4096;
@@ -43,4 +46,6 @@ public final class Nvme {
     public static final int SQE_CMD = 48;
     /** cdw12 bit 30: force unit access. */
     public static final int CDW12_FUA = 1 << 30;
+    /** cdw12 bit 25 of Write Zeroes: deallocate. */
+    public static final int CDW12_DEAC = 1 << 25;
 }

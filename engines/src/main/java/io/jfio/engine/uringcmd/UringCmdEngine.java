@@ -1,5 +1,6 @@
 package io.jfio.engine.uringcmd;
 
+import io.jfio.engine.Cmdprio;
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
@@ -46,6 +47,8 @@ public final class UringCmdEngine extends RingEngine {
     /** Per unit: one DSM range (trim). */
     private ByteBuffer ranges;
     private long rangesAddr;
+    /** Per-I/O priorities (cmdprio_percentage, cmdprio_bssplit), in the command's SQE. */
+    private Cmdprio cmdprio;
 
     @Override
     public String name() {
@@ -70,6 +73,8 @@ public final class UringCmdEngine extends RingEngine {
     @Override
     public void init(EngineContext ctx) throws EngineException {
         opts = UringCmdOptions.parse(ctx.engineOptions());
+        cmdprio = Cmdprio.from(ctx.engineOptions(), ctx.jobName(), ctx.reads(), ctx.writes(), ctx.ioprio(),
+            ctx.randomSeed());
         blockSizes = ctx.blockSizes();
         namespaces = new NvmeNamespace[Math.max(1, ctx.files().size())];
 
@@ -215,21 +220,31 @@ public final class UringCmdEngine extends RingEngine {
         switch (d) {
             case READ, WRITE -> {
                 boolean read = d == IoDirection.READ;
-                int cdw12 = (int) ((u.length >>> shift) - 1);
-                if (read ? opts.readFua : opts.writeFua) {
-                    cdw12 |= Nvme.CDW12_FUA;
-                }
-                sq.putByte(slot, c + Nvme.CMD_OPCODE, read ? Nvme.OPC_READ : Nvme.OPC_WRITE);
+                int cdw12 = (int) ((u.length >>> shift) - 1) | (read ? opts.readCdw12 : opts.writeCdw12);
+                int opcode = read ? Nvme.OPC_READ : opts.writeOpcode;
+                sq.putByte(slot, c + Nvme.CMD_OPCODE, opcode);
                 sq.putInt(slot, c + Nvme.CMD_CDW10, (int) slba);
                 sq.putInt(slot, c + Nvme.CMD_CDW11, (int) (slba >>> 32));
                 sq.putInt(slot, c + Nvme.CMD_CDW12, cdw12);
+                if (cmdprio.active()) {
+                    // fio 3.42 stores the priority at sqes[index], a 64-byte slot, where this
+                    // ring's 128-byte SQE of unit i is slot 2i: the value lands in another unit's
+                    // SQE (or its command's metadata field). jfio puts it in the unit's own SQE.
+                    // Kernels without ioprio support for URING_CMD (6.1) fail it with EINVAL,
+                    // and fio's job fails alike once a stray value reaches some unit's ioprio.
+                    int prio = cmdprio.choose(u);
+                    if (prio >= 0) {
+                        sq.putShort(slot, Uring.SQE_IOPRIO, prio);
+                    }
+                }
                 if (!opts.nonVectored) {
                     sq.putInt(slot, Uring.SQE_CMD_OP, Nvme.NVME_URING_CMD_IO_VEC);
                     sq.putLong(slot, c + Nvme.CMD_ADDR, iovec(u));
                     sq.putInt(slot, c + Nvme.CMD_DATA_LEN, 1);
                 } else {
                     sq.putInt(slot, Uring.SQE_CMD_OP, Nvme.NVME_URING_CMD_IO);
-                    sq.putLong(slot, c + Nvme.CMD_ADDR, u.bufferAddress);
+                    // Write Zeroes moves no data: no buffer, the length kept (as fio's nvme.c)
+                    sq.putLong(slot, c + Nvme.CMD_ADDR, opcode == Nvme.OPC_WRITE_ZEROES ? 0 : u.bufferAddress);
                     sq.putInt(slot, c + Nvme.CMD_DATA_LEN, u.length);
                     if (registeredLength[u.index] == u.length) {
                         sq.putInt(slot, Uring.SQE_RW_FLAGS, Nvme.IORING_URING_CMD_FIXED);
@@ -257,6 +272,19 @@ public final class UringCmdEngine extends RingEngine {
         }
         queued();
         return QueueStatus.QUEUED;
+    }
+
+    @Override
+    public String errorHint(int errno) {
+        return errno == Errno.EINVAL && cmdprio.active()
+            ? "io_uring_cmd: this kernel refuses an ioprio on passthrough commands (IORING_OP_URING_CMD) with EINVAL,"
+                + " so per-I/O priorities (cmdprio_percentage, cmdprio_bssplit) fail there, in fio 3.42 too"
+            : null;
+    }
+
+    @Override
+    public int[] clatPrios(int ddir) {
+        return cmdprio.clatPrios(ddir);
     }
 
     @Override

@@ -22,6 +22,11 @@ public final class UringCmdOptions extends RingOptions {
     public boolean nonVectored = true;
     public boolean readFua;
     public boolean writeFua;
+    /** The NVMe opcode of a write (write_mode): Write, Write Uncorrectable, Write Zeroes or Verify. */
+    public int writeOpcode = Nvme.OPC_WRITE;
+    /** CDW12 bits of every read and write: FUA, or DEAC for Write Zeroes (fio's cdw12_flags). */
+    public int readCdw12;
+    public int writeCdw12;
 
     private static List<EngineOption> options() {
         // In fio 3.42's order (its --enghelp=io_uring_cmd listing).
@@ -58,12 +63,25 @@ public final class UringCmdOptions extends RingOptions {
         // fio's own parse errors (bad values, ranges) first, then what jfio does not implement.
         EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
         refuseUnimplemented(eo);
-        CmdprioOptions.refuseIfUsed(raw, "io_uring_cmd");
         UringCmdOptions o = new UringCmdOptions();
         o.readShared(eo);
         o.nonVectored = eo.getInt("nonvectored") != 0;
         o.readFua = eo.getBool("readfua");
         o.writeFua = eo.getBool("writefua");
+        switch (eo.getString("write_mode")) {
+            case "uncor" -> o.writeOpcode = Nvme.OPC_WRITE_UNCOR;
+            case "zeroes" -> {
+                o.writeOpcode = Nvme.OPC_WRITE_ZEROES;
+                o.writeCdw12 = eo.getBool("deac") ? Nvme.CDW12_DEAC : 0;
+            }
+            case "verify" -> o.writeOpcode = Nvme.OPC_VERIFY;
+            default -> o.writeOpcode = Nvme.OPC_WRITE;
+        }
+        // as fio's fio_ioring_cmd_init: writefua replaces the flags (a DEAC with it is dropped)
+        o.readCdw12 = o.readFua ? Nvme.CDW12_FUA : 0;
+        if (o.writeFua) {
+            o.writeCdw12 = Nvme.CDW12_FUA;
+        }
         if (o.fixedbufs && !o.nonVectored) {
             // Fixed + vectored passthrough makes 6.1 kernels WARN and leak the request (lab README).
             throw bad("fixedbufs with nonvectored=0 is not supported for io_uring_cmd");
@@ -72,16 +90,12 @@ public final class UringCmdOptions extends RingOptions {
     }
 
     /**
-     * Values fio accepts whose commands jfio does not send (Write Uncorrectable/Zeroes/Verify,
-     * Compare, separate metadata, PI checking): one line naming the option, before any I/O.
-     * pi_act, apptag, apptag_mask and deac take effect in fio only together with these, so alone
-     * they change nothing there either.
+     * Values fio accepts whose commands jfio does not send (Compare in the verify phase, separate
+     * metadata, PI checking): one line naming the option, before any I/O. pi_act, apptag and
+     * apptag_mask take effect in fio only together with these, so alone they change nothing
+     * there either.
      */
     private static void refuseUnimplemented(EngineOptions eo) throws EngineException {
-        String wm = eo.getString("write_mode");
-        if (!wm.equals("write")) {
-            throw bad("write_mode=" + wm + " is not supported by jfio's io_uring_cmd (only write_mode=write)");
-        }
         String vm = eo.getString("verify_mode");
         if (!vm.equals("read")) {
             throw bad("verify_mode=" + vm + " is not supported by jfio's io_uring_cmd (only verify_mode=read)");

@@ -112,10 +112,17 @@ class NvmeNamespaceTest {
     }
 
     @Test
-    void writeModeUncorIsRefusedAsUnsupported() {
-        EngineException uncor = assertThrows(EngineException.class,
-            () -> UringCmdOptions.parse(Map.of("write_mode", "uncor")));
-        assertTrue(uncor.getMessage().startsWith("fio: write_mode=uncor is not supported by jfio"), uncor.getMessage());
+    void writeModesPickTheirOpcodeAndCdw12AsFio() throws Exception {
+        assertEquals(Nvme.OPC_WRITE_UNCOR, UringCmdOptions.parse(Map.of("write_mode", "uncor")).writeOpcode);
+        assertEquals(Nvme.OPC_VERIFY, UringCmdOptions.parse(Map.of("write_mode", "verify")).writeOpcode);
+        UringCmdOptions z = UringCmdOptions.parse(Map.of("write_mode", "zeroes", "deac", "1"));
+        assertEquals(Nvme.OPC_WRITE_ZEROES, z.writeOpcode);
+        assertEquals(Nvme.CDW12_DEAC, z.writeCdw12);
+        // fio's fio_ioring_cmd_init assigns writefua's flag over deac's
+        assertEquals(Nvme.CDW12_FUA,
+            UringCmdOptions.parse(Map.of("write_mode", "zeroes", "deac", "1", "writefua", "1")).writeCdw12);
+        assertEquals(Nvme.CDW12_FUA, UringCmdOptions.parse(Map.of("readfua", "1")).readCdw12);
+        assertEquals(Nvme.OPC_WRITE, UringCmdOptions.parse(Map.of()).writeOpcode);
     }
 
     @Test

@@ -103,7 +103,10 @@ public final class FileSetup {
                 try {
                     engineSize = sizeHook.size(f);
                 } catch (io.jfio.engine.EngineException e) {
-                    throw new JobError(e.errno() == 0 ? 22 : e.errno(), "get_file_size", e.getMessage());
+                    // mtd's hook names libmtd's call (fio's td_verror there), the others fio's hook
+                    String func = e.function() != null && e.function().startsWith("mtd_") ? e.function()
+                        : "get_file_size";
+                    throw new JobError(e.errno() == 0 ? 22 : e.errno(), func, e.getMessage());
                 }
                 if (engineSize >= 0) {
                     f.realSize = engineSize;

@@ -90,6 +90,12 @@ final class ErrorPolicy {
     void ioError(IoUnit u, int errno, boolean inline) {
         int ddir = u.ddir.ordinal();
         boolean nonFatal = errors.nonFatal(ddir, errno);
+        // an engine that recorded the error itself (fio's td_verror in mtd's queue) names it; no io_u error line
+        String engineFunction = engine.errorFunction(u);
+        if (engineFunction != null) {
+            engineError(ddir, errno, engineFunction, nonFatal, inline);
+            return;
+        }
         if (nonFatal && !errors.errorDump()) {
             countError(errno);
             return;
@@ -126,6 +132,19 @@ final class ErrorPolicy {
             countError(errno);
         }
         fail(errno, "io_u error", null);
+    }
+
+    private void engineError(int ddir, int errno, String function, boolean nonFatal, boolean inline) {
+        if (nonFatal || inline && errors.continues(ddir, errno)) {
+            countError(errno);
+            if (stats.totalErrors == 1) {
+                stats.firstErrorText = ErrorText.engine(function, errno);
+            }
+            if (nonFatal) {
+                return;
+            }
+        }
+        fail(errno, function, null);
     }
 
     private void countError(int errno) {

@@ -26,8 +26,22 @@ public final class ErrorText {
             case "io_u_queued_complete" -> "io_u.c:2328";
             case Verifier.ASYNC_FUNCTION -> "verify.c:1554";
             case "io commit" -> "ioengines.c:516"; // 3.33: ioengines.c:496
+            // the td_verror calls in fio 3.42's engines/mtd.c
+            case "mtd_mark_bad" -> "engines/mtd.c:54";
+            case "mtd_is_bad" -> "engines/mtd.c:68";
+            case "mtd_read" -> "engines/mtd.c:113";
+            case "mtd_write" -> "engines/mtd.c:122";
+            case "trim on MTD must be erase block-aligned" -> "engines/mtd.c:129";
+            case "mtd_erase" -> "engines/mtd.c:135";
+            case "operation not supported on mtd" -> "engines/mtd.c:141";
+            case "mtd_get_dev_info" -> "engines/mtd.c:199";
             default -> function != null && function.startsWith("open") ? "filesetup.c:805" : "backend.c:1";
         };
+    }
+
+    /** The verror of an error an engine recorded itself in {@code function}. */
+    static String engine(String function, int errno) {
+        return "file:" + fileOf(function) + ", func=" + function + ", error=" + Errno.strerror(errno);
     }
 
     /**

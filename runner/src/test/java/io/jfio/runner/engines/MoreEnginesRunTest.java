@@ -330,16 +330,6 @@ class MoreEnginesRunTest {
     }
 
     @Test
-    void netRefusesWhatJfioDoesNotDo() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.run(new String[] {"--name=u", "--ioengine=net", "--protocol=vsock", "--port=9", "--rw=write",
-            "--size=1m"}, new PrintStream(out, true), new PrintStream(err, true), System.getenv(), MachineInfo.current());
-        assertEquals(1, rc);
-        assertTrue(err.toString().contains("net protocol=vsock is not supported"), err.toString());
-    }
-
-    @Test
     void netAllocatesNothingPerIo() throws Exception {
         int port = freePort();
         String jobs = "[global]\nioengine=net\nport=" + port + "\nbs=4k\nsize=64m\n"
