@@ -26,6 +26,7 @@ public final class ErrorText {
             case "io_u_queued_complete" -> "io_u.c:2328";
             case Verifier.ASYNC_FUNCTION -> "verify.c:1554";
             case "io commit" -> "ioengines.c:516"; // 3.33: ioengines.c:496
+            case "workqueue_init" -> "workqueue.c:372";
             default -> function != null && function.startsWith("open") ? "filesetup.c:805" : "backend.c:1";
         };
     }

@@ -98,8 +98,11 @@ public final class IoLoop {
         SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery(), s.sfrEvery(), s.sfrFlags(), p.files());
         this.errors = new ErrorPolicy(s.errors(), p.err(), p.stats(), p.state(), p.engine(), p.syncEngine(), s.direct(),
                 p.verifier(), issued, s.fillDevice());
-        this.completion = new IoCompletion(p.engine(), p.stats(), errors, noStats,
-                p.engine().flags().contains(EngineFlag.NO_IO), p.setsIssueTime(), s.latHistogram(), s.slatHistogram(),
+        // offload: fio 3.42's submit workers never leave their ramp state, so no unit is timed (no slat,
+        // clat or lat) while bytes and counts are (rate-submit.c, time.c's ramp_period_over)
+        this.completion = new IoCompletion(p.engine(), p.stats(), errors, noStats || s.offload(),
+                p.engine().flags().contains(EngineFlag.NO_IO), p.setsIssueTime() && !s.offload(), s.latHistogram(),
+                s.slatHistogram(),
                 latTarget, p.verifier(), verifyPhase, p.mixedReadWrite(), p.logs(), completed, syncs);
         this.q = new EngineQueue(s, p, errors, syncs, issued, completion);
         this.newPass = p.newPass();
