@@ -74,6 +74,8 @@ public final class IoLoop {
     private final LoopWaits waits;
     /** thinkcycles: a busy loop after every data I/O (null without). */
     private final ThinkIoTime thinkCycles;
+    /** The I/O phase goes on after an experimental_verify read-back: already measuring. */
+    private final boolean resumed;
 
     IoLoop(LoopSettings s, LoopParts p) {
         this.engine = p.engine();
@@ -111,16 +113,17 @@ public final class IoLoop {
         this.thinkCycles = p.thinkIoTime().spins() && !verifyPhase ? p.thinkIoTime() : null;
         this.nextIo = new NextIo(p.source(), p.verifier(), verifyPhase, syncs, p.content(), issued);
         this.logs = p.logs();
+        this.resumed = p.resumed();
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
     public void run() {
         long now;
-        if (verifyPhase) {
-            // fio's do_verify: the counters go on from the write phase; the clock starts now.
+        if (verifyPhase || resumed) {
+            // fio's do_verify (or its next loop): the counters go on; the clock starts now.
             completion.measuring = true;
             measureStartNanos = time.nanoTime();
-            state.setRunState(RunState.VERIFYING);
+            state.setRunState(verifyPhase ? RunState.VERIFYING : RunState.RUNNING);
         } else if (rampNanos > 0) {
             state.setRunState(RunState.RAMP);
         } else {
