@@ -54,8 +54,10 @@ final class EngineQueue {
     private final io.jfio.runner.workload.FileOpener fileRefs;
     /** lockfile=exclusive: the file's lock is held while the engine takes a unit (null without). */
     private final FileLocks locks;
-    /** io_submit_mode=offload: a submit thread queues and completes each unit (null without). */
-    private final OffloadSubmit offload;
+    /** io_submit_mode=offload: a submit thread queues and completes each unit. */
+    private final boolean offloadMode;
+    /** The submit thread, started at the first unit and ended when the loop drains (null otherwise). */
+    private OffloadSubmit offload;
     /**
      * Offload: each unit counts one submit and one completion, as fio's depth-1 submit workers
      * count them (a sync engine per I/O, an async one per commit and reap), except for null,
@@ -99,7 +101,7 @@ final class EngineQueue {
         this.locks = p.fileLocks();
         this.overlap = OverlapGuard.of(s.serializeOverlap(), iodepth, s.modifies(), s.replay(), units);
         this.fileRefs = p.source().fileOpener();
-        this.offload = s.offload() ? OffloadSubmit.start(engine, iodepth, Thread.currentThread().getName()) : null;
+        this.offloadMode = s.offload();
         this.offloadCounts = !p.diskless() || noCommit || noStats || noIo;
     }
 
@@ -214,6 +216,7 @@ final class EngineQueue {
         quiesce();
         if (offload != null) {
             offload.stop();
+            offload = null;
         }
     }
 
@@ -233,7 +236,7 @@ final class EngineQueue {
         if (logs != null) {
             logs.issued(u);
         }
-        if (offload != null) {
+        if (offloadMode) {
             return offloaded(u, ddir);
         }
         QueueStatus ret;
@@ -292,6 +295,9 @@ final class EngineQueue {
         }
         syncs.issued(ddir, u.file);
         SyncSchedule.countIssued(stats, u.ddir);
+        if (offload == null) {
+            offload = OffloadSubmit.start(engine, iodepth, Thread.currentThread().getName());
+        }
         offload.submit(u);
         return QueueStatus.QUEUED;
     }
@@ -388,8 +394,8 @@ final class EngineQueue {
         if (inFlight <= 0) {
             return true;
         }
-        if (offload != null) {
-            return reapOffloaded(Math.min(minEvents, offload.outstanding()));
+        if (offloadMode) {
+            return offload == null || reapOffloaded(Math.min(minEvents, offload.outstanding()));
         }
         int min = Math.min(minEvents, inFlight);
         int max = Math.max(Math.min(batchCompleteMax == 0 ? inFlight : batchCompleteMax, inFlight), Math.max(min, 1));
