@@ -13,6 +13,11 @@ public enum EngineFlag {
      */
     SETS_ISSUE_TIME,
     /**
+     * The engine refuses io_submit_mode=offload (fio's FIO_NO_OFFLOAD: io_uring and io_uring_cmd,
+     * whose rings fio does not share between submit threads).
+     */
+    NO_OFFLOAD,
+    /**
      * An asynchronous engine without a commit hook (posixaio): fio counts one submit and one
      * completion for every queued I/O and none at commit (td_io_queue without ->commit).
      */

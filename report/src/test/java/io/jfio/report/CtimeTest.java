@@ -1,12 +1,7 @@
 package io.jfio.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -31,25 +26,5 @@ class CtimeTest {
         // single-digit days are space-padded, as ctime(3) pads them
         long first = Instant.parse("2026-03-01T12:00:00Z").toEpochMilli();
         assertEquals(CTIME.format(Instant.ofEpochMilli(first).atZone(ZoneId.systemDefault())), RunResult.ctime(first));
-    }
-
-    @Test
-    void matchesCtimeOfTheCLibraryViaDate() throws Exception {
-        Path date = Path.of("/bin/date");
-        assumeTrue(Files.isExecutable(date), "no /bin/date to compare with");
-        SplittableRandom r = new SplittableRandom(3);
-        for (int i = 0; i < 5; i++) {
-            long sec = r.nextLong(0, 4_000_000_000L);
-            assertEquals(run(date.toString(), "-d", "@" + sec, "+%a %b %e %H:%M:%S %Y"), RunResult.ctime(sec * 1000),
-                    "at " + sec);
-        }
-    }
-
-    private static String run(String... cmd) throws IOException, InterruptedException {
-        // the JVM's zone is the process's TZ/localtime, which date(1) reads the same way
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertEquals(0, p.waitFor(), out);
-        return out;
     }
 }

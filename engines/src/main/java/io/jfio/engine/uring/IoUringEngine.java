@@ -49,7 +49,7 @@ public final class IoUringEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.ATOMIC_WRITES);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.ATOMIC_WRITES, EngineFlag.NO_OFFLOAD);
     }
 
     @Override

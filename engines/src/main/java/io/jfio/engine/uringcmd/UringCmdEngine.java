@@ -57,7 +57,7 @@ public final class UringCmdEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.NO_OFFLOAD);
     }
 
     @Override

@@ -54,6 +54,16 @@ final class EngineQueue {
     private final io.jfio.runner.workload.FileOpener fileRefs;
     /** lockfile=exclusive: the file's lock is held while the engine takes a unit (null without). */
     private final FileLocks locks;
+    /** io_submit_mode=offload: a submit thread queues and completes each unit. */
+    private final boolean offloadMode;
+    /** The submit thread, started at the first unit and ended when the loop drains (null otherwise). */
+    private OffloadSubmit offload;
+    /**
+     * Offload: each unit counts one submit and one completion, as fio's depth-1 submit workers
+     * count them (a sync engine per I/O, an async one per commit and reap), except for null,
+     * which fio makes a sync engine with a commit hook at depth 1, counting neither.
+     */
+    private final boolean offloadCounts;
     /** The engine ended the job's I/O itself (IoEngine#finished). */
     private boolean engineDone;
     /**
@@ -91,6 +101,8 @@ final class EngineQueue {
         this.locks = p.fileLocks();
         this.overlap = OverlapGuard.of(s.serializeOverlap(), iodepth, s.modifies(), s.replay(), units);
         this.fileRefs = p.source().fileOpener();
+        this.offloadMode = s.offload();
+        this.offloadCounts = !p.diskless() || noCommit || noStats || noIo;
     }
 
     /** The cached timestamp (fio's ts_cache). */
@@ -202,6 +214,10 @@ final class EngineQueue {
     void drain() {
         pool.dropRequeued();
         quiesce();
+        if (offload != null) {
+            offload.stop();
+            offload = null;
+        }
     }
 
     /** fio's td_io_queue. */
@@ -221,6 +237,9 @@ final class EngineQueue {
             logs.issued(u);
         }
         IoDebug.prepAndQueue(u, engine);
+        if (offloadMode) {
+            return offloaded(u, ddir);
+        }
         QueueStatus ret;
         if (locks == null) {
             ret = engine.queue(u);
@@ -265,6 +284,43 @@ final class EngineQueue {
             }
         }
         return ret;
+    }
+
+    /** Offload: the unit goes to the submit thread (fio's workqueue_enqueue in do_io). */
+    private QueueStatus offloaded(IoUnit u, int ddir) {
+        if (overlap != null) {
+            overlap.issued(u);
+        }
+        if (fileRefs != null && u.file != null) {
+            fileRefs.get(u.file.index);
+        }
+        syncs.issued(ddir, u.file);
+        SyncSchedule.countIssued(stats, u.ddir);
+        if (offload == null) {
+            offload = OffloadSubmit.start(engine, iodepth, Thread.currentThread().getName());
+        }
+        offload.submit(u);
+        return QueueStatus.QUEUED;
+    }
+
+    /** Offload's reap: the units the submit thread finished, waiting for {@code minEvents}. */
+    private boolean reapOffloaded(int minEvents) {
+        int n = 0;
+        IoUnit u;
+        while ((u = offload.poll(n < minEvents)) != null) {
+            n++;
+            long t = clock = time.nanoTime();
+            // fio's submit worker has a depth of its own, 1
+            stats.markDepth(1, 1);
+            if (offloadCounts) {
+                stats.markSubmit(1);
+                stats.markComplete(1);
+            }
+            complete(u, t, syncEngine);
+            stats.maybeSample(t);
+            stats.publishIfDue(t);
+        }
+        return true;
     }
 
     /** fio's td_io_commit: hands the queued batch to the device and stamps its issue time. */
@@ -339,6 +395,9 @@ final class EngineQueue {
         int inFlight = curDepth - held;
         if (inFlight <= 0) {
             return true;
+        }
+        if (offloadMode) {
+            return offload == null || reapOffloaded(Math.min(minEvents, offload.outstanding()));
         }
         int min = Math.min(minEvents, inFlight);
         int max = Math.max(Math.min(batchCompleteMax == 0 ? inFlight : batchCompleteMax, inFlight), Math.max(min, 1));

@@ -35,6 +35,7 @@ public final class ErrorText {
             case "mtd_erase" -> "engines/mtd.c:135";
             case "operation not supported on mtd" -> "engines/mtd.c:141";
             case "mtd_get_dev_info" -> "engines/mtd.c:199";
+            case "workqueue_init" -> "workqueue.c:372";
             default -> function != null && function.startsWith("open") ? "filesetup.c:805" : "backend.c:1";
         };
     }

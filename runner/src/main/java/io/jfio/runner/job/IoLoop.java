@@ -74,6 +74,8 @@ public final class IoLoop {
     private final LoopWaits waits;
     /** thinkcycles: a busy loop after every data I/O (null without). */
     private final ThinkIoTime thinkCycles;
+    /** The I/O phase goes on after an experimental_verify read-back: already measuring. */
+    private final boolean resumed;
 
     IoLoop(LoopSettings s, LoopParts p) {
         this.engine = p.engine();
@@ -98,8 +100,11 @@ public final class IoLoop {
         SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery(), s.sfrEvery(), s.sfrFlags(), p.files());
         this.errors = new ErrorPolicy(s.errors(), p.err(), p.stats(), p.state(), p.engine(), p.syncEngine(), s.direct(),
                 p.verifier(), issued, s.fillDevice());
-        this.completion = new IoCompletion(p.engine(), p.stats(), errors, noStats,
-                p.engine().flags().contains(EngineFlag.NO_IO), p.setsIssueTime(), s.latHistogram(), s.slatHistogram(),
+        // offload: fio 3.42's submit workers never leave their ramp state, so no unit is timed (no slat,
+        // clat or lat) while bytes and counts are (rate-submit.c, time.c's ramp_period_over)
+        this.completion = new IoCompletion(p.engine(), p.stats(), errors, noStats || s.offload(),
+                p.engine().flags().contains(EngineFlag.NO_IO), p.setsIssueTime() && !s.offload(), s.latHistogram(),
+                s.slatHistogram(),
                 latTarget, p.verifier(), verifyPhase, p.mixedReadWrite(), p.logs(), completed, syncs);
         this.q = new EngineQueue(s, p, errors, syncs, issued, completion);
         this.newPass = p.newPass();
@@ -109,16 +114,17 @@ public final class IoLoop {
         this.nextIo = new NextIo(p.source(), p.verifier(), verifyPhase, syncs, p.content(), issued);
         this.nextIo.writeFlags = s.atomic() ? io.jfio.engine.nativeio.RwfFlags.RWF_ATOMIC : 0;
         this.logs = p.logs();
+        this.resumed = p.resumed();
     }
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
     public void run() {
         long now;
-        if (verifyPhase) {
-            // fio's do_verify: the counters go on from the write phase; the clock starts now.
+        if (verifyPhase || resumed) {
+            // fio's do_verify (or its next loop): the counters go on; the clock starts now.
             completion.measuring = true;
             measureStartNanos = time.nanoTime();
-            state.setRunState(RunState.VERIFYING);
+            state.setRunState(verifyPhase ? RunState.VERIFYING : RunState.RUNNING);
         } else if (rampNanos > 0) {
             state.setRunState(RunState.RAMP);
         } else {

@@ -106,6 +106,15 @@ public interface IoSource {
     default void replayForVerify() {
     }
 
+    /** experimental_verify with loops above 1: each pass ends the loop, to be verified before the next. */
+    default void iterations() {
+    }
+
+    /** After an iteration's read-back: true when keep_running starts another (see IoPattern#nextIteration). */
+    default boolean nextIteration() {
+        return false;
+    }
+
     /** The seed of fio's trim_state (trim_percentage's draw); 0 without a workload. */
     default long trimSeed() {
         return 0;

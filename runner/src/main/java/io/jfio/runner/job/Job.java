@@ -290,7 +290,8 @@ public final class Job {
             Set<EngineFlag> flags = engine.flags();
             boolean diskless = flags.contains(EngineFlag.DISK_LESS);
             int iodepth = opts.queue().iodepth();
-            if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && ctx.printInfo() && spec.cloneIndex() == 0) {
+            if (flags.contains(EngineFlag.SYNC_IO) && iodepth > 1 && !opts.queue().offload() && ctx.printInfo()
+                    && spec.cloneIndex() == 0) {
                 ctx.out().println("note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1");
             }
             IoEngine e = engine;
@@ -332,6 +333,11 @@ public final class Job {
         }
         if (prepareError != null) {
             throw prepareError;
+        }
+        if (opts.queue().offload() && engine.flags().contains(EngineFlag.NO_OFFLOAD)) {
+            // fio's rate_submit_init: the submit workers' engine refuses, the job fails as it starts
+            throw new JobError(3, "workqueue_init", engine.name() + ": can't be used with offloaded submit."
+                    + " Use a sync engine\nfio: failed to load engine\nCan't create rate workqueue");
         }
         IoScheduler.apply(opts.queue().ioscheduler(), opts.stat().diskUtil(), files, ctx.err());
         List<IoFile> fs = files;

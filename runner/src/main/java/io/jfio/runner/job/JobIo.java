@@ -229,7 +229,8 @@ final class JobIo {
                         VerifyRun.onNewPass(verifier,
                         invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })),
                 logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes(),
-                new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size());
+                new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false);
+        boolean iterations = VerifyRun.iterates(verifier, vo, opts.runtime().loops(), source);
         IoLoop loop = new IoLoop(settings, parts);
         long allocBefore = allocatedBytes();
         if (verifier != null && vo.verifyOnly && mode.writes()) {
@@ -258,7 +259,9 @@ final class JobIo {
             stats.runtimeMicros[2] = measuredUs;
         }
         endSyncs();
-        if (VerifyRun.readBackDue(verifier, vo, loop, state)) {
+        long writtenBefore = 0;
+        int replays = 0;
+        while (VerifyRun.readBackDue(verifier, vo, loop, state)) {
             // fio's do_verify: sync and drop the cache first, so the data comes from the device.
             for (IoFile f : fs) {
                 if (f.fd >= 0 && !diskless) {
@@ -276,7 +279,10 @@ final class JobIo {
             verifier.startReadBack();
             if (verifier.experimental()) {
                 long[] minBs = ThreadOptions.of(spec).bs().minBs();
-                verifier.startReplay(stats.ioBytes[1], Math.min(minBs[0], Math.min(minBs[1], minBs[2])));
+                // each iteration verifies what it wrote itself (fio's verify_bytes), the bytes
+                // verified so far counting against it
+                verifier.startReplay(stats.ioBytes[1] - writtenBefore, Math.min(minBs[0], Math.min(minBs[1], minBs[2])),
+                        replays++ == 0);
                 source.replayForVerify();
             }
             IoLoop readBack = new IoLoop(settings, parts.readBack());
@@ -284,6 +290,16 @@ final class JobIo {
             readBack.run();
             loopAllocatedBytes += allocatedBytes() - before;
             stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
+            if (!iterations || !source.nextIteration()) {
+                break;
+            }
+            // fio's next thread_main loop: do_io again, then its do_verify
+            writtenBefore = stats.ioBytes[1];
+            loop = new IoLoop(settings, parts.nextLoop());
+            loop.run();
+            if (mode.writes() && stats.ioBytes[1] > 0) {
+                stats.runtimeMicros[1] += (loop.endNanos() - loop.measureStartNanos()) / 1000L;
+            }
         }
         if (verifier != null && mode.writes()) {
             long[] rand = new long[6];

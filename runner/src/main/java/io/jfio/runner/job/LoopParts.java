@@ -20,17 +20,28 @@ import java.io.PrintStream;
  * @param verifier       verify= is on: it fills writes and checks reads (null otherwise)
  * @param verifyPhase    this is verify's read-back pass (fio's do_verify)
  * @param mixedReadWrite rw mixes reads and writes: only reads of logged writes are checked
+ * @param resumed        the I/O phase goes on after a read-back: the measured phase runs already
  */
 record LoopParts(IoEngine engine, boolean syncEngine, boolean diskless, boolean setsIssueTime, IoUnit[] units,
                  IoSource source, JobStats stats, JobState state, JobClock clock, long epochNanos, PrintStream err,
                  BufferContent content, Runnable newPass, JobLogs logs, SteadyState.Member steady,
                  LatencyTarget latTarget, Flow flow, Verifier verifier, boolean verifyPhase, boolean mixedReadWrite,
-                 ThinkIoTime thinkIoTime, FileLocks fileLocks, int files) {
+                 ThinkIoTime thinkIoTime, FileLocks fileLocks, int files, boolean resumed) {
 
     /** The same loop as verify's read-back pass: it reads back the logged writes and nothing else. */
     LoopParts readBack() {
         return new LoopParts(engine, syncEngine, diskless, setsIssueTime, units, source, stats, state, clock, epochNanos,
                 err, content, newPass, logs, steady, latTarget, flow, verifier, true, false, thinkIoTime, fileLocks,
-                files);
+                files, false);
+    }
+
+    /**
+     * The I/O phase again after a read-back (experimental_verify's iterations, fio's next
+     * thread_main loop): the numbers go on, nothing is reset.
+     */
+    LoopParts nextLoop() {
+        return new LoopParts(engine, syncEngine, diskless, setsIssueTime, units, source, stats, state, clock, epochNanos,
+                err, content, newPass, logs, steady, latTarget, flow, verifier, false, mixedReadWrite, thinkIoTime,
+                fileLocks, files, true);
     }
 }

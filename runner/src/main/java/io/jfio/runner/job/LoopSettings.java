@@ -11,23 +11,26 @@ import io.jfio.runner.workload.RwMode;
  * the direction the file/dir engines record their operations' latencies in (read unless
  * write-only), sync_file_range's cadence and flags, fill_device (ENOSPC ends the job without an
  * error), and serialize_overlap with what fio's fixup checks before it keeps it (the job
- * modifies data, no iolog is replayed), and atomic (RWF_ATOMIC on writes).
+ * modifies data, no iolog is replayed), atomic (RWF_ATOMIC on writes) and io_submit_mode=offload.
  */
 record LoopSettings(int batchSubmit, int batchCompleteMin, int batchCompleteMax, int iodepthLow,
                     boolean latHistogram, boolean slatHistogram, long runtimeNanos, long rampNanos,
                     long fsyncEvery, long fdatasyncEvery, ErrorOptions errors, boolean direct, int opLatencyDdir,
                     long sfrEvery, int sfrFlags, boolean fillDevice, boolean serializeOverlap, boolean modifies,
-                    boolean replay, boolean atomic) {
+                    boolean replay, boolean atomic, boolean offload) {
 
     static LoopSettings of(ThreadOptions o, RwMode mode) {
+        // offload: fio's job thread never sees a unit issued (its submit workers do), and its
+        // fsync/fdatasync/sync_file_range cadence waits for an issued write: none is made
+        boolean offload = o.queue().offload();
         return new LoopSettings(o.queue().iodepthBatch(), o.queue().iodepthBatchCompleteMin(),
                 o.queue().iodepthBatchCompleteMax(), o.queue().iodepthLow(),
                 o.stat().latPercentiles(), o.stat().slatPercentiles(),
                 o.runtime().runtimeUs() * 1000L, o.runtime().rampTimeUs() * 1000L,
-                o.io().fsync(), o.io().fdatasync(), o.errors(), o.io().direct(),
+                offload ? 0 : o.io().fsync(), offload ? 0 : o.io().fdatasync(), o.errors(), o.io().direct(),
                 !mode.reads() && mode.writes() ? 1 : 0,
-                o.io().syncFileRange(), o.io().syncFileRangeFlags(), o.size().fillDevice(),
+                offload ? 0 : o.io().syncFileRange(), o.io().syncFileRangeFlags(), o.size().fillDevice(),
                 o.queue().serializeOverlap(), mode.modifies(), o.iolog().readIolog() != null,
-                o.io().atomic() && mode.writes());
+                o.io().atomic() && mode.writes(), offload);
     }
 }

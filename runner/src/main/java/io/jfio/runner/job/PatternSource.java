@@ -115,6 +115,16 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public void iterations() {
+        pattern.iterations();
+    }
+
+    @Override
+    public boolean nextIteration() {
+        return pattern.nextIteration();
+    }
+
+    @Override
     public long trimSeed() {
         return pattern.trimSeed();
     }

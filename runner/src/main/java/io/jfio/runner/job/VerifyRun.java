@@ -80,6 +80,18 @@ final class VerifyRun {
         };
     }
 
+    /**
+     * experimental_verify with loops above 1: fio's thread_main runs do_io and do_verify once
+     * per loop, so the pattern stops at each pass's end (true when it does).
+     */
+    static boolean iterates(Verifier v, VerifyOptions vo, long loops, IoSource source) {
+        if (v == null || !v.experimental() || !vo.doVerify || vo.verifyOnly || loops <= 1) {
+            return false;
+        }
+        source.iterations();
+        return true;
+    }
+
     /** fio runs do_verify after the I/O phase when do_verify=1, unless the job failed or was stopped. */
     static boolean readBackDue(Verifier v, VerifyOptions vo, IoLoop loop, JobState state) {
         return v != null && vo.doVerify && !loop.failed() && !state.terminated()

@@ -295,12 +295,16 @@ public final class Verifier {
      * experimental_verify's read-back starts (fio's do_verify): it reads until the bytes verified
      * reach {@code writtenBytes} (what the I/O phase wrote) less one minimum block.
      */
-    public void startReplay(long writtenBytes, long minBs) {
+    public void startReplay(long writtenBytes, long minBs, boolean first) {
         // verify_only's dry run "writes" count as written (fio's do_dry_run returns them)
         replayLimit = writtenBytes + dryRunBytes;
         replayMinBs = minBs;
-        replayVerified = 0;
-        replayReads = 0;
+        if (first) {
+            // fio's bytes_verified is cleared once per job: a later loop's read-back (loops
+            // above 1) counts what the earlier ones verified against its own writes
+            replayVerified = 0;
+            replayReads = 0;
+        }
     }
 
     /** The replay is done (fio's bytes_verified + rw_min_bs > verify_bytes). */

@@ -86,6 +86,16 @@ public final class IoPattern {
     private boolean engineQueues;
     private int emptyPasses;
     private final Pacer rate;
+    /**
+     * experimental_verify with loops above 1: each pass is one of fio's thread_main iterations,
+     * which verifies its own writes before the next starts, so {@link #next} stops at a pass's
+     * end until {@link #nextIteration} lets the next one start.
+     */
+    private boolean iterations;
+    /** {@link #nextIteration} ran keep_running: the next pass starts without asking it again. */
+    private boolean iterationGranted;
+    /** The progress of the I/O phase while an iteration's replay reads (null outside one). */
+    private long[] savedProgress;
 
     private IoPattern(ThreadOptions o, List<IoFile> fileList, long threadNumber, boolean fio333) throws WorkloadException {
         JobSpec job = o.spec();
@@ -253,10 +263,14 @@ public final class IoPattern {
         }
         while (true) {
             if (!inPass) {
-                if (!keepRunning()) {
+                if (iterations && pass > 0 && !iterationGranted && savedProgress == null) {
+                    return false; // the end of this iteration's do_io
+                }
+                if (!iterationGranted && !keepRunning()) {
                     finished = true;
                     return false;
                 }
+                iterationGranted = false;
                 startPass();
             }
             // do_io's loop condition and its "bytes_issued >= total_bytes" break
@@ -387,10 +401,17 @@ public final class IoPattern {
      * job's offset sequence comes once more.
      */
     public void replayForVerify() {
+        if (iterations) {
+            savedProgress = new long[] {ioIssues[0], ioIssues[1], ioIssues[2], ioIssueBytes[0], ioIssueBytes[1],
+                ioIssueBytes[2], ioBytes[0], ioBytes[1], ioBytes[2], loopsLeft, pass, otherIos};
+        }
         resetCounters();
         for (int d = 0; d < 3; d++) {
             ioIssueBytes[d] = 0;
         }
+        // clear_io_state: no file is done (fio's nr_done_files starts over with do_verify)
+        java.util.Arrays.fill(done, false);
+        nrDone = 0;
         if (rs.repeatable) {
             fillRandSeeds();
         }
@@ -399,6 +420,52 @@ public final class IoPattern {
         emptyPasses = 0;
         inPass = false;
         finished = false;
+    }
+
+    /**
+     * Makes each pass one of fio's thread_main iterations (experimental_verify with loops above 1):
+     * {@link #next} returns false at a pass's end until {@link #nextIteration}.
+     */
+    public void iterations() {
+        iterations = true;
+    }
+
+    /**
+     * After an iteration's replay: the I/O phase's counters come back, with what the replay
+     * issued added as fio counts it (its reads of replayed writes and trims count as the writes
+     * and trims they replay, acct_ddir; the reads it skipped count as issued reads, not bytes, and
+     * the cumulative limit of size x loops sees them); then keep_running decides whether another
+     * iteration starts. False when the job is done.
+     */
+    public boolean nextIteration() {
+        if (savedProgress != null) {
+            long[] p = savedProgress;
+            savedProgress = null;
+            long[] replayIssues = ioIssues.clone();
+            long replayWrite = ioIssueBytes[WRITE];
+            long replayTrim = ioIssueBytes[TRIM];
+            long replayDone = ioBytes[0] + ioBytes[1] + ioBytes[2];
+            for (int d = 0; d < 3; d++) {
+                ioIssues[d] = p[d] + replayIssues[d];
+                ioIssueBytes[d] = p[3 + d];
+                ioBytes[d] = p[6 + d];
+            }
+            ioIssueBytes[WRITE] += replayWrite;
+            ioIssueBytes[TRIM] += replayTrim;
+            ioBytes[READ] += replayDone; // fio's io_bytes counts the verify reads as reads
+            loopsLeft = (int) p[9];
+            pass = (int) p[10];
+            otherIos = p[11];
+            finished = false;
+            emptyPasses = 0;
+        }
+        inPass = false;
+        if (finished || !keepRunning()) {
+            finished = true;
+            return false;
+        }
+        iterationGranted = true;
+        return true;
     }
 
     /** The seed of fio's td->trim_state (FIO_RAND_TRIM_OFF), which picks the writes to trim. */

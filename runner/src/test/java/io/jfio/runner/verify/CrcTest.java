@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * fio's crc64/crc32/crc16/crc7, taken eight bytes per step, against the same CRCs computed a bit
  * at a time from their polynomials as fio's crc/ sources define them (reflected crc64 and crc16,
  * MSB-first crc32 and crc7, init 0, no final xor), for every length up to 80 and block sizes, from
- * unaligned starts, in both buffer byte orders. (VerifyCrossToolTest checks them against fio.)
+ * unaligned starts, in both buffer byte orders. (VerifyCrossToolIT checks them against fio.)
  */
 class CrcTest {
     private static long crc64Bits(byte[] d, int off, int len) {

@@ -85,13 +85,17 @@ class ExperimentalVerifyTest {
         }
     }
 
-    /** fio 3.42 replays per loop and carries its counters over; jfio warns and verifies from the log. */
+    /**
+     * loops above 1 are fio's per-loop replays (ExperimentalVerifyLoopsIT); on a time_based job,
+     * whose loops never end by amount, jfio warns and verifies from the log.
+     */
     @Test
-    void withLoopsItWarnsAndVerifiesTheLog() throws Exception {
+    void timeBasedWithLoopsWarnsAndVerifiesTheLog() throws Exception {
         Path f = Files.createTempFile(Path.of("/tmp"), "w2vfy-expver", ".dat");
         try {
             StringBuilder j = new StringBuilder();
-            assertEquals(0, VerifyTools.jfio(job(f, "--loops=2"), j), j.toString());
+            assertEquals(0, VerifyTools.jfio(job(f, "--loops=2", "--time_based", "--runtime=300ms"), j),
+                    j.toString());
             assertTrue(j.toString().contains("option experimental_verify is not supported by jfio; ignored"),
                     j.toString());
             assertTrue(j.toString().contains("err= 0"), j.toString());

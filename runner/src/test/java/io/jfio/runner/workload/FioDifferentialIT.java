@@ -73,6 +73,10 @@ class FioDifferentialIT {
         "rw=randwrite bssplit=4k/10:64k/90,2k size=4m",
         "rw=randread random_generator=lfsr size=256k",
         "rw=randread random_generator=tausworthe64 size=256k",
+        // fio's t/t64-switch.sh: 2^40 one-byte blocks are past tausworthe's 2^32, so fio switches to
+        // tausworthe64 by itself, unless random_generator=tausworthe is given
+        "rw=randread bs=1 norandommap=1 number_ios=2000 size=1t",
+        "rw=randread bs=1 norandommap=1 number_ios=2000 random_generator=tausworthe size=1t",
         "rw=randread random_distribution=zipf:1.2 size=1m",
         "rw=randread random_distribution=pareto:0.3 size=1m",
         "rw=randread random_distribution=normal:10 size=1m",

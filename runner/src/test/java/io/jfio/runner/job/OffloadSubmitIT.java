@@ -1,0 +1,128 @@
+package io.jfio.runner.job;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.jfio.report.json.JsonNode;
+import io.jfio.runner.support.FioVsJfio;
+
+/**
+ * io_submit_mode=offload (fio's rate-submit.c workqueue): units go to a submit thread, the counts
+ * are those of fio 3.42, which times no unit in this mode (its submit workers never leave their
+ * ramp state: no slat, clat or lat), counts depth 1 for every unit, one submit and one completion
+ * per unit except for null, and never makes the fsync cadence's syncs. Compared with fio 3.42 where
+ * it is installed (fio 3.33 still timed the units: not compared).
+ */
+class OffloadSubmitIT {
+    private Path dir;
+
+    @BeforeEach
+    void scratch() throws IOException {
+        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
+        dir = Files.createTempDirectory(base, "offload-");
+    }
+
+    @AfterEach
+    void clean() throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private List<String> args(String engine, int depth, String rw) {
+        return List.of("--name=t", "--directory=" + dir, "--filename=o.dat", "--size=1m", "--bs=4k", "--rw=" + rw,
+                "--ioengine=" + engine, "--iodepth=" + depth, "--io_submit_mode=offload", "--fsync=4",
+                "--output-format=json");
+    }
+
+    /** What fio's report shows of the mode: totals, latency sample counts, the depth/submit/complete maps. */
+    private static String outcome(FioVsJfio.Outcome o) {
+        JsonNode j = FioVsJfio.json(o.out()).get("jobs").elements().get(0);
+        StringBuilder b = new StringBuilder("rc=" + o.rc() + " err=" + j.get("error").asLong());
+        for (String d : List.of("read", "write")) {
+            JsonNode r = j.get(d);
+            b.append(' ').append(d).append('=').append(r.get("total_ios").asLong()).append('/')
+                    .append(r.get("io_bytes").asLong()).append(" slat/clat/lat N=")
+                    .append(r.get("slat_ns").get("N").asLong()).append('/')
+                    .append(r.get("clat_ns").get("N").asLong()).append('/')
+                    .append(r.get("lat_ns").get("N").asLong());
+        }
+        b.append(" sync=").append(j.get("sync").get("total_ios").asLong());
+        for (String m : List.of("iodepth_level", "iodepth_submit", "iodepth_complete", "latency_us")) {
+            b.append(' ').append(m).append('[');
+            for (JsonNode.Member e : j.get(m).members()) {
+                if (e.value().asDouble() != 0) {
+                    b.append(e.key()).append('=').append(e.value().asDouble()).append(',');
+                }
+            }
+            b.append(']');
+        }
+        return b.toString();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"null, 1", "null, 8", "psync, 1", "psync, 4", "libaio, 4"})
+    void countsAsFio342(String engine, int depth) throws IOException {
+        List<String> a = args(engine, depth, "randrw");
+        FioVsJfio.Outcome mine = FioVsJfio.jfio(a);
+        assertEquals("", mine.err(), "no warning: offload is implemented");
+        String jfio = outcome(mine);
+        assertTrue(jfio.contains("slat/clat/lat N=0/0/0 write="), jfio);
+        assertTrue(jfio.endsWith("slat/clat/lat N=0/0/0 sync=0 iodepth_level[1=100.0,] "
+                        + (engine.equals("null") ? "iodepth_submit[] iodepth_complete[] "
+                                : "iodepth_submit[4=100.0,] iodepth_complete[4=100.0,] ") + "latency_us[]"), jfio);
+        Path fio = FioVsJfio.fioOrNull();
+        org.junit.jupiter.api.Assumptions.assumeTrue(fio != null && FioVsJfio.version(fio).startsWith("fio-3.42"),
+                "skipped: the comparison needs fio 3.42 (set JFIO_FIO342); fio 3.33 timed offloaded units");
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(a);
+        Files.deleteIfExists(dir.resolve("o.dat"));
+        assertEquals(outcome(FioVsJfio.run(cmd, 120)), jfio);
+    }
+
+    @Test
+    void ioUringRefusesOffloadAsFio() throws IOException {
+        List<String> a = List.of("--name=t", "--directory=" + dir, "--filename=u.dat", "--size=64k",
+                "--ioengine=io_uring", "--io_submit_mode=offload");
+        FioVsJfio.Outcome o = FioVsJfio.jfio(a);
+        assertEquals(1, o.rc());
+        String refusal = "io_uring: can't be used with offloaded submit. Use a sync engine\nfio: failed to load engine\n"
+                + "Can't create rate workqueue\n";
+        assertEquals(refusal, o.err());
+        assertTrue(o.out().contains(", err=3/file:workqueue.c:372, func=workqueue_init, error=No such process\n"), o.out());
+        Path fio = FioVsJfio.fioOrNull();
+        org.junit.jupiter.api.Assumptions.assumeTrue(fio != null && FioVsJfio.version(fio).startsWith("fio-3.42"),
+                "skipped: the comparison needs fio 3.42 (set JFIO_FIO342)");
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(a);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        assertEquals(f.rc(), o.rc());
+        assertEquals(f.err(), o.err());
+    }
+
+    @Test
+    void submitThreadEndsWithTheJob() {
+        FioVsJfio.Outcome o = FioVsJfio.jfio(args("psync", 4, "read"));
+        assertEquals(0, o.rc(), o.err());
+        assertEquals(256, FioVsJfio.json(o.out()).get("jobs").elements().get(0).get("read").get("total_ios").asLong());
+        assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().startsWith("jfio-submit-")),
+                "a submit thread outlived its job");
+    }
+}
