@@ -55,6 +55,8 @@ public final class IoLoop {
     private final long timeoutNanos;
     private final long rampNanos;
     private long measureStartNanos;
+    /** What rate pacing counts from: fio's td->epoch, which reset_all_stats moves to the ramp's end. */
+    private long paceEpochNanos;
     private long endNanos;
 
     private final long[] issued = new long[3];
@@ -95,6 +97,7 @@ public final class IoLoop {
         this.flow = verifyPhase ? null : p.flow();
         this.time = p.clock();
         this.epochNanos = p.epochNanos();
+        this.paceEpochNanos = epochNanos;
         this.timeoutNanos = s.runtimeNanos() > 0 ? s.runtimeNanos() + s.rampNanos() : 0;
         this.rampNanos = s.rampNanos();
         SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery(), s.sfrEvery(), s.sfrFlags(), p.files());
@@ -170,7 +173,7 @@ public final class IoLoop {
                     continue;
                 }
                 u = q.take();
-                if (!nextIo.fill(u, paced ? (now - epochNanos) / 1000L : 0, q.clock())) {
+                if (!nextIo.fill(u, paced ? (now - paceEpochNanos) / 1000L : 0, q.clock())) {
                     q.putBack(u);
                     if (nextIo.filesBusy()) {
                         q.reapAfterIssue(QueueStatus.BUSY, q.iodepth); // openfiles: as fio's do_io on -EBUSY
@@ -281,6 +284,7 @@ public final class IoLoop {
     private void startMeasuring(long now) {
         completion.measuring = true;
         measureStartNanos = now;
+        paceEpochNanos = now;
         stats.resetForMeasurement(now);
         if (latTarget != null) {
             latTarget.init(now, 0);

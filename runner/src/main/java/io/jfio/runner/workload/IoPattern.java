@@ -276,6 +276,12 @@ public final class IoPattern {
             // do_io's loop condition and its "bytes_issued >= total_bytes" break
             if (amountDone()) {
                 inPass = false;
+                if (bytesIssuedThisPass == 0) {
+                    // fio's thread_main: a do_io round that did no I/O ends the job. After
+                    // ramp_time reset the done bytes, keep_running alone would grant rounds forever.
+                    finished = true;
+                    return false;
+                }
                 continue;
             }
             busy = false;

@@ -92,6 +92,23 @@ class VirtualTimeJobTest {
     }
 
     @Test
+    void sizeBasedJobWithRampEndsWhenItsSizeIsIssued() throws Exception {
+        // 2048 I/Os at 1024 a second: the ramp takes the first second's, and the job ends with its
+        // size (fio's do_io issues size bytes in all; a round that issues nothing ends the job).
+        Job j = run("size=8m\nrate=4m\nramp_time=1\n");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 1000 && ios <= 1048, ios + " I/Os counted after the ramp");
+    }
+
+    @Test
+    void rampEndRestartsThePacingClock() throws Exception {
+        // fio's reset_all_stats moves td->epoch to the ramp's end: the rate does not catch up the ramp.
+        Job j = run("time_based\nruntime=2\nramp_time=1\nrate=400k\n");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 199 && ios <= 202, ios + " I/Os in the 2 s after a 1 s ramp at rate=400k");
+    }
+
+    @Test
     void rateIopsIssuesExactlyTheAskedRate() throws Exception {
         Job j = run("time_based\nruntime=2\nrate_iops=100\n");
         long ios = j.stats().totalIoU[0];
