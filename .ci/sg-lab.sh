@@ -14,25 +14,9 @@
 # The modules come from JFIO_SG_MODS (a directory with the four .ko files) or are unpacked from
 # the guest kernel's package, linux-image-<kver>, into /var/cache/jfio-sg-mods.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
+lab_name=sg-lab
+. "$(dirname "$0")/lab-common.sh"
 corpus=${JFIO_CORPUS:-$root/../shared/corpus/fio-examples}
-jar=$root/dist/target/jfio.jar
-fio=${JFIO_FIO342:-/opt/fio-3.42-src/fio}
-skip() { echo "sg-lab skipped: $*"; exit 0; }
-
-[ -x "$lab" ] || skip "no NVMe lab script at $lab"
-[ -f "$jar" ] || skip "no $jar (run mvn package first)"
-[ -x "$fio" ] || skip "no fio 3.42 at $fio (set JFIO_FIO342)"
-[ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
-[ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root"
-java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}java
-command -v "$java_bin" >/dev/null 2>&1 || skip "no java on PATH"
-if ! setup_out=$("$lab" --setup-only 2>&1); then
-    skip "lab setup failed: $(printf '%s\n' "$setup_out" | tail -n 3 | tr '\n' ' ')"
-fi
-kver=$(ls /var/cache/nvme-lab 2>/dev/null | grep -E '^[0-9].*-amd64$' | head -n 1)
 mods=${JFIO_SG_MODS:-/var/cache/jfio-sg-mods/$kver}
 need="scsi_common scsi_mod virtio_scsi sg sd_mod"
 have_mods() { for m in $need; do [ -f "$mods/$m.ko" ] || return 1; done; }

@@ -12,23 +12,8 @@
 #     error and counts (the PI options themselves, pi_chk and md_per_io_size, jfio refuses)
 # Exits 0 with "uring-cmd-lab skipped: <reason>" when the lab or fio 3.42 is missing.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
-jar=$root/dist/target/jfio.jar
-fio=${JFIO_FIO342:-/opt/fio-3.42-src/fio}
-skip() { echo "uring-cmd-lab skipped: $*"; exit 0; }
-
-[ -x "$lab" ] || skip "no NVMe lab script at $lab"
-[ -f "$jar" ] || skip "no $jar (run mvn package first)"
-[ -x "$fio" ] || skip "no fio 3.42 at $fio (set JFIO_FIO342)"
-[ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
-[ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root"
-java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}java
-command -v "$java_bin" >/dev/null 2>&1 || skip "no java on PATH"
-if ! setup_out=$("$lab" --setup-only 2>&1); then
-    skip "lab setup failed: $(printf '%s\n' "$setup_out" | tail -n 3 | tr '\n' ' ')"
-fi
+lab_name=uring-cmd-lab
+. "$(dirname "$0")/lab-common.sh"
 
 work=$(mktemp -d "$root/.uring-cmd-lab.XXXXXX")
 ns2=$(mktemp /dev/shm/jfio-uring-cmd-ns2.XXXXXX)

@@ -11,24 +11,8 @@
 # The modules come from JFIO_LAB_MODS or are unpacked by .ci/lab-mods.sh into
 # /var/cache/jfio-lab-mods/<kver>.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
-jar=$root/dist/target/jfio.jar
-fio=${JFIO_FIO342:-/opt/fio-3.42-src/fio}
-skip() { echo "vsock-lab skipped: $*"; exit 0; }
-
-[ -x "$lab" ] || skip "no NVMe lab script at $lab"
-[ -f "$jar" ] || skip "no $jar (run mvn package first)"
-[ -x "$fio" ] || skip "no fio 3.42 at $fio (set JFIO_FIO342)"
-[ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
-[ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root"
-java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}java
-command -v "$java_bin" >/dev/null 2>&1 || skip "no java on PATH"
-if ! setup_out=$("$lab" --setup-only 2>&1); then
-    skip "lab setup failed: $(printf '%s\n' "$setup_out" | tail -n 3 | tr '\n' ' ')"
-fi
-kver=$(ls /var/cache/nvme-lab 2>/dev/null | grep -E '^[0-9].*-amd64$' | head -n 1)
+lab_name=vsock-lab
+. "$(dirname "$0")/lab-common.sh"
 mods=${JFIO_LAB_MODS:-/var/cache/jfio-lab-mods/$kver}
 need="vsock vmw_vsock_virtio_transport_common vsock_loopback"
 .ci/lab-mods.sh "$kver" "$mods" $need || skip "no vsock modules ($need) for guest kernel ${kver:-?} in $mods"
