@@ -45,7 +45,7 @@ final class IoCompletion {
     private final long[] completed;
     /** fsync/fdatasync/sync_file_range cadence: sync_file_range ranges cover what completed. */
     private final SyncSchedule syncs;
-    /** The measured phase runs (after ramp_time): only then do completions land in the numbers. */
+    /** The measured phase runs (after ramp_time): only then are latencies and samples taken. */
     boolean measuring;
 
     IoCompletion(IoEngine engine, JobStats stats, ErrorPolicy errors, boolean noStats, boolean noIo,
@@ -105,18 +105,14 @@ final class IoCompletion {
                 return ENGINE_ENDED;
             }
             if (inline && bytes < u.length) {
-                if (measuring) {
-                    stats.shortIoU[ddir]++;
-                }
+                stats.shortIoU[ddir]++;
                 if (bytes == 0) {
                     // fio: a zero-byte transfer ends the job ("full resid").
                     errors.fail(5, "full resid", null);
                 } else if (u.file == null || u.offset + bytes < u.file.realSize) {
                     // fio's short I/O: count the part done, issue the rest again. The rest goes
                     // from the start of the unit's buffer (data contents are not verified here).
-                    if (measuring) {
-                        stats.ioBytes[ddir] += bytes;
-                    }
+                    stats.ioBytes[ddir] += bytes;
                     u.offset += bytes;
                     u.length -= (int) bytes;
                     u.result = 0;
@@ -125,11 +121,11 @@ final class IoCompletion {
             }
             completed[ddir]++;
             syncs.completed(u, bytes);
-            if (noStats) {
-                if (measuring) {
-                    stats.recordUntimedCompletion(ddir, bytes);
-                }
-            } else if (measuring && (bytes > 0 || noIo)) {
+            if (noStats || !measuring) {
+                // In ramp_time fio counts bytes and I/Os (reset when the ramp ends) but no
+                // latencies: a job that ends within its ramp reports what it did, untimed.
+                stats.recordUntimedCompletion(ddir, bytes);
+            } else if (bytes > 0 || noIo) {
                 timed(u, ddir, bytes, t);
             }
             if (verifier != null) {

@@ -130,6 +130,7 @@ public final class IoLoop {
             state.setRunState(verifyPhase ? RunState.VERIFYING : RunState.RUNNING);
         } else if (rampNanos > 0) {
             state.setRunState(RunState.RAMP);
+            stats.beginRamp();
         } else {
             // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
             startMeasuring(epochNanos);
@@ -229,10 +230,14 @@ public final class IoLoop {
         }
         long end = time.nanoTime();
         endNanos = end;
-        if (!completion.measuring) {
-            startMeasuring(end);
+        if (completion.measuring) {
+            stats.maybeSample(end);
+        } else {
+            // Ended within ramp_time: fio never reached reset_all_stats, so it reports the ramp's
+            // bytes, I/Os and depths over the runtime from the epoch, with no latency or sample.
+            measureStartNanos = epochNanos;
+            stats.measureStartNanos = epochNanos;
         }
-        stats.maybeSample(end);
         stats.publish();
     }
 

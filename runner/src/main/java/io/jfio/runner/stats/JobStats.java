@@ -107,12 +107,21 @@ public final class JobStats {
         this.iopsWindowNanos = Math.max(1, iopsWindowMillis) * 1_000_000L;
     }
 
+    /** False in ramp_time, until the measured phase starts: fio takes no bw/iops samples there. */
+    private boolean measuring = true;
+
+    /** The job's ramp_time starts: no samples until {@link #resetForMeasurement}. */
+    public void beginRamp() {
+        measuring = false;
+    }
+
     /** When the measured phase started (0 before), for interim reports of running jobs. */
     public volatile long measureStartNanos;
 
     /** Starts (or, after ramp_time, restarts) the measured phase: all counters cleared. */
     public void resetForMeasurement(long nowNanos) {
         measureStartNanos = nowNanos;
+        measuring = true;
         java.util.Arrays.fill(ioBytes, 0);
         java.util.Arrays.fill(ioCompleted, 0);
         java.util.Arrays.fill(totalIoU, 0);
@@ -341,7 +350,8 @@ public final class JobStats {
      * completions; {@code force} at the end of the job takes the last window if it is full enough.
      */
     public void maybeSample(long nowNanos) {
-        if (nowNanos < nextSampleCheckNanos) {
+        if (nowNanos < nextSampleCheckNanos || !measuring) {
+            // before the measured phase (in ramp_time) fio takes no bw/iops samples
             return;
         }
         long bwSpentMs = (nowNanos - lastBwSampleNanos) / 1_000_000L;
