@@ -47,7 +47,8 @@ public final class MtdEngine implements IoEngine {
     static final String ALIGNED_TRIM = "trim on MTD must be erase block-aligned";
     static final String NO_SYNC = "operation not supported on mtd";
 
-    private final LibC libc = Native.libc();
+    /** Bound in init, not at construction: the engine registry makes one of each engine to read its options. */
+    private LibC libc;
     private final ByteBuffer scratch = RawMemory.allocate(64, 8);
     private final long scratchAddr = RawMemory.address(scratch);
     private boolean skipBad;
@@ -72,6 +73,7 @@ public final class MtdEngine implements IoEngine {
 
     @Override
     public void init(EngineContext ctx) throws EngineException {
+        libc = Native.libc();
         skipBad = EngineOptions.parse(OPTIONS, ctx.engineOptions()).getBool("skip_bad");
         infos = new MtdInfo[ctx.files().size()];
         errorFunction = new String[Math.max(1, ctx.iodepth())];

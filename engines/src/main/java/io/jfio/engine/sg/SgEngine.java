@@ -44,7 +44,8 @@ public final class SgEngine implements IoEngine {
 
     private SgOptions opts;
     private LibC libc;
-    private final io.jfio.engine.nativeio.PosixLib net = io.jfio.engine.nativeio.PosixLib.get();
+    /** Bound in init, not at construction: the engine registry makes one of each engine to read its options. */
+    private io.jfio.engine.nativeio.PosixLib net;
     private ByteBuffer slots;
     private SgCommand[] commands = new SgCommand[0];
     /** Per file index: the device's logical block size. */
@@ -82,6 +83,7 @@ public final class SgEngine implements IoEngine {
     public void init(EngineContext ctx) throws EngineException {
         opts = SgOptions.parse(ctx.engineOptions());
         libc = Native.libc();
+        net = io.jfio.engine.nativeio.PosixLib.get();
         int n = 0;
         for (IoUnit u : ctx.ioUnits()) {
             n = Math.max(n, u.index + 1);

@@ -35,8 +35,9 @@ public record ProcessOptions(String name, String description, boolean thread, in
     }
 
     private static int id(JobSpec spec, String option) {
-        Object v = spec.value(option);
-        return v == null ? -1 : spec.getInt(option);
+        // unset is -1 as fio's get_new_job sets it (the option table's default would read as 0,
+        // and a job that never asked would then call setresuid(0) and fail unless run as root)
+        return spec.isSet(option) ? spec.getInt(option) : -1;
     }
 
     private static int prio(JobSpec spec) {

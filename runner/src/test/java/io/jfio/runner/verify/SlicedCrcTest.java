@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * MSB-first crc32 and crc7, init 0, no final xor), for every length up to 80 and block sizes, from
  * unaligned starts, in both buffer byte orders. (VerifyCrossToolIT checks them against fio.)
  */
-class CrcTest {
+class SlicedCrcTest {
     private static long crc64Bits(byte[] d, int off, int len) {
         long c = 0;
         for (int i = off; i < off + len; i++) {
