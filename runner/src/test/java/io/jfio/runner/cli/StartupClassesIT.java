@@ -23,6 +23,8 @@ class StartupClassesIT {
 
     @Test
     void parseOnlyLoadsNoJnrFfi() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(!inheritsIgnoredStopSignals() || Files.isExecutable(PYTHON),
+                "skipped: SIGINT/SIGTERM are ignored by inheritance here and there is no " + PYTHON + " to reset them");
         Path job = dir.resolve("p.fio");
         Files.writeString(job, "[global]\nioengine=libaio\niodepth=8\ndirect=1\n[a]\nrw=randread\nsize=1m\n"
                 + "filename=" + dir.resolve("f") + "\n[b]\nioengine=io_uring\nrw=write\nsize=1m\nfilename="
@@ -69,7 +71,16 @@ class StartupClassesIT {
 
     private List<String> classesLoaded(String... args) throws Exception {
         Path log = dir.resolve("classes.log");
-        List<String> cmd = new java.util.ArrayList<>(List.of(
+        List<String> cmd = new java.util.ArrayList<>();
+        if (inheritsIgnoredStopSignals() && Files.isExecutable(PYTHON)) {
+            // A background CI shell hands SIGINT down ignored; jfio then re-enables it through jffi
+            // as fio's sigaction does, which is right but not what this test measures: the child
+            // starts with the default dispositions a terminal gives.
+            cmd.addAll(List.of(PYTHON.toString(), "-c", "import os, signal, sys\n"
+                    + "for s in (signal.SIGINT, signal.SIGTERM): signal.signal(s, signal.SIG_DFL)\n"
+                    + "os.execv(sys.argv[1], sys.argv[1:])"));
+        }
+        cmd.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djnr.ffi.x86asm.enabled=false", "-Xshare:off",
                 "-Xlog:class+load=info:file=" + log + ":uptime,level,tags",
@@ -83,5 +94,18 @@ class StartupClassesIT {
                 .map(l -> l.split(" ", 2)[0]).toList();
         assertFalse(names.isEmpty());
         return names;
+    }
+
+    private static final Path PYTHON = Path.of("/usr/bin/python3");
+
+    /** Whether this process started with SIGINT or SIGTERM ignored (SigIgn in /proc/self/status). */
+    private static boolean inheritsIgnoredStopSignals() throws java.io.IOException {
+        for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (l.startsWith("SigIgn:")) {
+                long mask = Long.parseUnsignedLong(l.substring(7).trim(), 16);
+                return (mask & (1L << (2 - 1))) != 0 || (mask & (1L << (15 - 1))) != 0;
+            }
+        }
+        return false;
     }
 }
