@@ -40,6 +40,11 @@ final class VerifyPattern {
         }
     }
 
+    /** The largest unit {@link #fill} and {@link #check} take (the image's reach; any with %o). */
+    int maxUnit() {
+        return image == null ? Integer.MAX_VALUE : image.capacity() - pattern.length;
+    }
+
     /** The job's verify_pattern for units of up to {@code maxLen} bytes, or null when it has none. */
     static VerifyPattern of(VerifyOptions o, int maxLen) {
         return o.pattern == null ? null : new VerifyPattern(o, maxLen);

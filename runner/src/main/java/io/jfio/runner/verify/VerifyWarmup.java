@@ -29,10 +29,16 @@ final class VerifyWarmup {
                 return;
             }
         }
+        exercise(type, layout, thread, pattern);
+    }
+
+    /** One warm-up of {@code type}'s paths, whether or not this JVM has made one (tests call it). */
+    static void exercise(VerifyType type, VerifyHeader layout, int thread, VerifyPattern pattern) {
         if (type == VerifyType.NULL) {
             return;
         }
-        int len = 4096;
+        // the pattern's image covers the job's largest unit only (bs=512 gives 512 + the pattern)
+        int len = pattern == null ? 4096 : Math.min(4096, pattern.maxUnit());
         ByteBuffer b = ByteBuffer.allocateDirect(len).order(ByteOrder.LITTLE_ENDIAN);
         BlockHeaders headers = new BlockHeaders(type, layout, 0, 0, thread, false, true, true);
         long start = System.nanoTime();

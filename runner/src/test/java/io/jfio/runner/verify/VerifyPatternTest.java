@@ -93,4 +93,13 @@ class VerifyPatternTest {
         assertFalse(pattern("%o", 512, 4096).offsetFree());
         assertFalse(pattern("1%o", 0, 4096).offsetFree());
     }
+
+    @Test
+    void theWarmUpStaysWithinTheLargestUnit() {
+        // bs=512 and a 12-byte pattern: the image holds 524 bytes, and the JIT warm-up before the
+        // job's clock filled 4096 into it (IndexOutOfBoundsException, the job ended with err=5)
+        VerifyPattern p = pattern("\"abcd\"-120xdeadface", 0, 512);
+        assertEquals(512, p.maxUnit());
+        VerifyWarmup.exercise(VerifyType.PATTERN, VerifyHeader.FIO_3_42, 1, p);
+    }
 }
