@@ -103,8 +103,9 @@ class CorpusWarningsIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"atomic-verify", "basic-verify", "cpp_null", "fio-rand-RW",
-        "fio-seq-write", "fixed-rate-submission", "butterfly", "dedupe-global", "falloc", "exec",
+        "fio-seq-write", "fixed-rate-submission", "butterfly", "dedupe-global", "falloc",
         "zbd-rand-write-zone-reset-gc"})
+    // not exec.fio: fio 3.42 hung on it beside a CPU hog in CI (12 cpuio threads, /usr/sbin/turbostat absent)
     void shortRunWarnsAsFio342(String name) throws IOException {
         Path fio = FioVsJfio.fio342();
         Path corpus = CorpusAcceptanceTest.corpus();

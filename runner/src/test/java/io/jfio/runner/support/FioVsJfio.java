@@ -134,12 +134,21 @@ public final class FioVsJfio {
                     return new byte[0];
                 }
             });
-            byte[] out = p.getInputStream().readAllBytes();
+            java.util.concurrent.CompletableFuture<byte[]> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return p.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    return new byte[0];
+                }
+            });
+            // the streams are read aside, so a process that hangs (fio 3.42 did on the corpus'
+            // exec.fio) meets the timeout instead of blocking the test on its open stdout
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
                 throw new IOException("timed out: " + cmd);
             }
-            return new Outcome(p.exitValue(), new String(out, StandardCharsets.UTF_8),
+            return new Outcome(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
                     new String(err.join(), StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
