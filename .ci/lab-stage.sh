@@ -10,28 +10,13 @@
 #   - a buffer_pattern write through /dev/ng0n1 reads back as the pattern through /dev/nvme0n1
 # Exits 0 with "skipped: <reason>" when the lab cannot start here. Budget: well under 10 minutes.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-root=$(pwd)
-lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}
-jar=$root/dist/target/jfio.jar
-start=$(date +%s)
-
-skip() { echo "lab-stage skipped: $*"; exit 0; }
-
-[ -f "$lab" ] && [ -x "$lab" ] || skip "no NVMe lab script at $lab"
-[ -f "$jar" ] || skip "no $jar (run mvn verify first)"
-[ "$(uname -m)" = x86_64 ] || skip "the lab needs an x86-64 host"
-[ "$(id -u)" = 0 ] || [ -d /var/cache/nvme-lab ] || skip "first lab run needs root (installs qemu, fills /var/cache/nvme-lab)"
+lab_name=lab-stage
+lab_needs_fio=0
 if ! command -v qemu-system-x86_64 >/dev/null 2>&1 && ! command -v apt-get >/dev/null 2>&1; then
-    skip "qemu-system-x86_64 is missing and cannot be installed (no apt-get)"
+    echo "lab-stage skipped: qemu-system-x86_64 is missing and cannot be installed (no apt-get)"; exit 0
 fi
-java_bin=${JAVA_HOME:+$JAVA_HOME/bin/}java
-command -v "$java_bin" >/dev/null 2>&1 || skip "no java on PATH"
-
-# Setup alone (qemu install, kernel/initramfs cache) so a registry outage is a skip, not a failure.
-if ! setup_out=$("$lab" --setup-only 2>&1); then
-    skip "lab setup failed: $(printf '%s\n' "$setup_out" | tail -n 3 | tr '\n' ' ')"
-fi
+. "$(dirname "$0")/lab-common.sh"
+start=$(date +%s)
 
 # What runs in the guest: one bash script, so the guest boots once.
 guest=$(mktemp "$root/.lab-guest.XXXXXX.sh")
@@ -136,7 +121,7 @@ echo "lab-stage: booting the NVMe guest (TCG; about 1 minute)"
 "$lab" --poll-queues 2 --disk-size 256M --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
     --qemu-arg=-drive --qemu-arg="file=$ns2,if=none,id=ns2,format=raw" \
     --qemu-arg=-device --qemu-arg=nvme-ns,drive=ns2,bus=nvme0,nsid=2,logical_block_size=4096,physical_block_size=4096 \
-    -- bash "$guest" "$jar" "$java_bin" 2>&1 | tee "$out"
+    -- bash "$guest" "$jar" "$lab_java" 2>&1 | tee "$out"
 rc=${PIPESTATUS[0]}
 elapsed=$(( $(date +%s) - start ))
 case $rc in

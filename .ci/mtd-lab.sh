@@ -20,7 +20,6 @@ mods=${JFIO_LAB_MODS:-/var/cache/jfio-lab-mods/$kver}
 work=$(mktemp -d "$root/.mtd-lab.XXXXXX")
 keep=0
 trap '[ $keep = 1 ] && echo "mtd-lab: outputs kept in $work" || rm -rf "$work"' EXIT
-cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
 cp "$corpus/mtd.fio" "$work/" 2>/dev/null || skip "no corpus mtd.fio in $corpus"
 cat >"$work/jobs.fio" <<'JOBS'
 [global]
@@ -99,7 +98,7 @@ echo "fio read-back exit $?"
 GUEST
 echo "mtd-lab: booting the guest (TCG; a minute or two)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1200}" --null-disk \
-    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$java_bin" "$fio"
+    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "mtd-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 python3 - "$work" <<'PY'

@@ -38,7 +38,6 @@ disk=$(mktemp /dev/shm/jfio-sg-lab.XXXXXX)
 keep=0
 trap 'rm -f "$disk"; [ $keep = 1 ] && echo "sg-lab: outputs kept in $work" || rm -rf "$work"' EXIT
 # the guest runs a copy, so a rebuild on the host meanwhile cannot change the jar under it
-cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
 truncate -s 64M "$disk"
 cp "$corpus"/sg_verify.fio "$corpus"/sg_verify-fail.fio "$corpus"/sg_write_same_ndob.fio "$work"/ 2>/dev/null \
     || skip "no corpus sg job files in $corpus"
@@ -122,7 +121,7 @@ echo "sg-lab: booting the guest (TCG; a few minutes)"
     --qemu-arg=-device --qemu-arg=virtio-scsi-pci,id=scsi0 \
     --qemu-arg=-drive --qemu-arg="file=$disk,if=none,id=sd0,format=raw,discard=unmap" \
     --qemu-arg=-device --qemu-arg=scsi-hd,drive=sd0,bus=scsi0.0 \
-    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$java_bin" "$fio"
+    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "sg-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 python3 - "$work" <<'PY'

@@ -20,7 +20,6 @@ ns2=$(mktemp /dev/shm/jfio-uring-cmd-ns2.XXXXXX)
 keep=0
 trap 'rm -f "$ns2"; [ $keep = 1 ] && echo "uring-cmd-lab: outputs kept in $work" || rm -rf "$work"' EXIT
 truncate -s 64M "$ns2"
-cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
 cat >"$work/prio.fio" <<'JOBS'
 [global]
 filename=/dev/ng0n1
@@ -121,7 +120,7 @@ echo "uring-cmd-lab: booting the guest (TCG; a few minutes)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
     --qemu-arg=-drive --qemu-arg="file=$ns2,if=none,id=ns2,format=raw" \
     --qemu-arg=-device --qemu-arg=nvme-ns,drive=ns2,bus=nvme0,nsid=2,ms=8,pi=1 \
-    -- bash "$work/guest.sh" "$work" "$jar" "$java_bin" "$fio"
+    -- bash "$work/guest.sh" "$work" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "uring-cmd-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 python3 - "$work" <<'PY'

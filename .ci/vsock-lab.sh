@@ -21,7 +21,6 @@ work=$(mktemp -d "$root/.vsock-lab.XXXXXX")
 keep=0
 trap '[ $keep = 1 ] && echo "vsock-lab: outputs kept in $work" || rm -rf "$work"' EXIT
 # the guest runs a copy, so a rebuild on the host meanwhile cannot change the jar under it
-cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
 # $1 engine, $2 port: the reader and the writer, each in its own file
 jobs() {
     printf '[global]\nioengine=%s\nprotocol=vsock\nport=%s\nbs=4k\nsize=8m\n' "$1" "$2"
@@ -76,7 +75,7 @@ wait $!; echo "fio receiver exit $?"
 GUEST
 echo "vsock-lab: booting the guest (TCG; a minute or two)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1200}" --null-disk \
-    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$java_bin" "$fio"
+    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "vsock-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 python3 - "$work" <<'PY'
