@@ -170,6 +170,13 @@ public final class Run {
         }
         jobs.forEach(j -> j.setJobCount(jobs.size()));
         jobs.forEach(Job::joinFlow);
+        String rampProblem = io.jfio.runner.job.RampPeriod.attach(jobs);
+        if (rampProblem != null) {
+            report.println(rampProblem); // fio's td_verror at add_job: into its output (--output's file)
+            report.flush();
+            closeQuietly(file, report);
+            return 1;
+        }
         String ssProblem = SteadyStates.attach(jobs);
         if (ssProblem != null) {
             err.println("fio: " + ssProblem);

@@ -4,16 +4,18 @@ import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.SizeRange;
 
 /**
- * How long a job runs (fio's FIO_OPT_G_RUNTIME: runtime, time_based, ramp_time, startdelay, loops).
- * Times in microseconds.
+ * How long a job runs (fio's FIO_OPT_G_RUNTIME: runtime, time_based, ramp_time, ramp_size, startdelay,
+ * loops). Times in microseconds.
  *
+ * @param rampSizeBytes ramp_size: the ramp ends once the job (with group_reporting its group) has
+ *                      done this many bytes, 0 without
  * @param startDelay startdelay low-high (equal when one value was given)
  * @param timeBased  time_based with a runtime (the parser switches it off without one)
  * @param clocksource clocksource= as given, or null. jfio's clock is clock_gettime(CLOCK_MONOTONIC)
  *                    (System.nanoTime), so clock_gettime is what it does; gettimeofday and cpu (the
  *                    TSC) warn as not honoured
  */
-public record RuntimeOptions(long runtimeUs, boolean timeBased, long rampTimeUs, SizeRange startDelay,
+public record RuntimeOptions(long runtimeUs, boolean timeBased, long rampTimeUs, long rampSizeBytes, SizeRange startDelay,
                              boolean startDelaySet, int loops, String clocksource) {
 
     public static RuntimeOptions from(JobSpec spec) {
@@ -24,6 +26,7 @@ public record RuntimeOptions(long runtimeUs, boolean timeBased, long rampTimeUs,
             spec.notHonoured("clocksource");
         }
         return new RuntimeOptions(runtime, spec.getBool("time_based") && runtime != 0, spec.getLong("ramp_time"),
+                spec.getLong("ramp_size"),
                 spec.getRanges("startdelay")[0], spec.isSet("startdelay"), loops <= 0 ? 1 : (int) loops, clock);
     }
 }

@@ -229,7 +229,8 @@ final class JobIo {
                         VerifyRun.onNewPass(verifier,
                         invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })),
                 logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes(),
-                new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false);
+                new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false,
+                job.rampMember());
         boolean iterations = VerifyRun.iterates(verifier, vo, opts.runtime().loops(), source);
         IoLoop loop = new IoLoop(settings, parts);
         long allocBefore = allocatedBytes();
