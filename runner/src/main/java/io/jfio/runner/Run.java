@@ -177,6 +177,12 @@ public final class Run {
             closeQuietly(file, report);
             return 1;
         }
+        String blocksProblem = io.jfio.runner.job.TrimBlocks.problem(jobs);
+        if (blocksProblem != null) {
+            err.println(blocksProblem);
+            closeQuietly(file, report);
+            return 1;
+        }
         String ssProblem = SteadyStates.attach(jobs);
         if (ssProblem != null) {
             err.println("fio: " + ssProblem);

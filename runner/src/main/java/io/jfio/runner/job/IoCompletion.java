@@ -125,6 +125,9 @@ final class IoCompletion {
                 stats.recordUntimedCompletion(ddir, bytes);
             } else if (bytes > 0 || noIo) {
                 timed(u, ddir, bytes, t);
+                if (ddir == 2 && stats.blockStates != null) {
+                    TrimBlocks.trimmed(stats.blockStates, u); // fio's trim_block_info
+                }
             }
             if (verifier != null) {
                 int v = verifier.completed(u, true, mixedReadWrite && !verifyPhase);

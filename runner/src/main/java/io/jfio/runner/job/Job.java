@@ -317,6 +317,7 @@ public final class Job {
                     .withSizeHook(e::fileSize)
                     .withLayoutFill(content::fillLayout, (int) opts.bs().max(1));
             files = setup.prepare();
+            stats.blockStates = TrimBlocks.create(opts, files);
         } catch (JobError e) {
             prepareError = e;
         } catch (RuntimeException e) {

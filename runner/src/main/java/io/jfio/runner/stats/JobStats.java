@@ -129,6 +129,9 @@ public final class JobStats {
         measuring = true;
     }
 
+    /** block_error_percentiles' trim block states (null without), set before the I/O starts. */
+    public io.jfio.report.BlockStates blockStates;
+
     /** When the measured phase started (0 before), for interim reports of running jobs. */
     public volatile long measureStartNanos;
 
