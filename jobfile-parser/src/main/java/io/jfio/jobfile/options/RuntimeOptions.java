@@ -11,12 +11,13 @@ import io.jfio.jobfile.SizeRange;
  *                      done this many bytes, 0 without
  * @param startDelay startdelay low-high (equal when one value was given)
  * @param timeBased  time_based with a runtime (the parser switches it off without one)
+ * @param jobStartClockId job_start_clock_id: the clock_gettime id of the json job_start (0 CLOCK_REALTIME)
  * @param clocksource clocksource= as given, or null. jfio's clock is clock_gettime(CLOCK_MONOTONIC)
  *                    (System.nanoTime), so clock_gettime is what it does; gettimeofday and cpu (the
  *                    TSC) warn as not honoured
  */
 public record RuntimeOptions(long runtimeUs, boolean timeBased, long rampTimeUs, long rampSizeBytes, SizeRange startDelay,
-                             boolean startDelaySet, int loops, String clocksource) {
+                             boolean startDelaySet, int loops, String clocksource, int jobStartClockId) {
 
     public static RuntimeOptions from(JobSpec spec) {
         long runtime = spec.getLong("runtime");
@@ -27,6 +28,7 @@ public record RuntimeOptions(long runtimeUs, boolean timeBased, long rampTimeUs,
         }
         return new RuntimeOptions(runtime, spec.getBool("time_based") && runtime != 0, spec.getLong("ramp_time"),
                 spec.getLong("ramp_size"),
-                spec.getRanges("startdelay")[0], spec.isSet("startdelay"), loops <= 0 ? 1 : (int) loops, clock);
+                spec.getRanges("startdelay")[0], spec.isSet("startdelay"), loops <= 0 ? 1 : (int) loops, clock,
+                spec.getInt("job_start_clock_id"));
     }
 }

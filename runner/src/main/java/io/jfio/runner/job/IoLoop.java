@@ -56,6 +56,9 @@ public final class IoLoop {
     private long timeoutNanos;
     private final long runtimeNanos;
     private final long rampNanos;
+    /** job_start_clock_id and log_alternate_epoch_clock_id: what json job_start reads at each (re)start. */
+    private final int jobStartClockId;
+    private final int logEpochClockId;
     /** ramp_size: the ramp ends when the job's (group's) bytes are seen past it (null without). */
     private final RampPeriod.Member rampSize;
     private long measureStartNanos;
@@ -105,6 +108,8 @@ public final class IoLoop {
         this.timeoutNanos = s.runtimeNanos() > 0 ? s.runtimeNanos() + s.rampNanos() : 0;
         this.runtimeNanos = s.runtimeNanos();
         this.rampNanos = s.rampNanos();
+        this.jobStartClockId = s.jobStartClockId();
+        this.logEpochClockId = s.logEpochClockId();
         this.rampSize = verifyPhase || p.resumed() ? null : p.ramp();
         SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery(), s.sfrEvery(), s.sfrFlags(), p.files());
         this.errors = new ErrorPolicy(s.errors(), p.err(), p.stats(), p.state(), p.engine(), p.syncEngine(), s.direct(),
@@ -137,6 +142,7 @@ public final class IoLoop {
         } else if (rampNanos > 0 || rampSize != null) {
             state.setRunState(RunState.RAMP);
             stats.beginRamp();
+            stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId); // moved at the ramp's end
             if (rampSize != null) {
                 // fio checks no runtime in the ramp (backend.c's runtime_exceeded)
                 rampSize.start(epochNanos);
@@ -303,6 +309,7 @@ public final class IoLoop {
 
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
     private void startMeasuring(long now) {
+        stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId); // fio's set_epoch_time
         measureStartNanos = now;
         paceEpochNanos = now;
         stats.resetForMeasurement(now);
