@@ -216,6 +216,7 @@ public final class Run {
             }
             // Ctrl-C / SIGTERM from here on (layout included) stop the jobs; the report is still written.
             Signals signals = Signals.attach(this::onSignal);
+            io.jfio.runner.job.GtodThread gtod = io.jfio.runner.job.GtodThread.startFor(jobs); // as fio's run_threads
             try {
                 for (Job j : jobs) {
                     if (j.options().files().createSerialize() && !stopRequested) {
@@ -260,6 +261,9 @@ public final class Run {
                 stop();
             } finally {
                 signals.detach();
+                if (gtod != null) {
+                    gtod.stop();
+                }
             }
             reportStuckJobs();
             diskTracker.finish();

@@ -341,7 +341,7 @@ public final class Job {
             return;
         }
         state.setRunState(RunState.SETUP);
-        CpuPinning.apply(opts.cpu(), spec.cloneIndex());
+        CpuPinning.apply(opts.cpu(), spec.cloneIndex(), opts.runtime().gtodCpu());
         Nice.apply(opts.process().nice());
         IoPrio.apply(opts.process());
         Credentials.apply(opts.process(), stats);

@@ -221,7 +221,7 @@ final class JobIo {
         }
         LoopSettings settings = LoopSettings.of(opts, mode);
         LoopParts parts = new LoopParts(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME), units,
-                source, stats, state, ctx.clock(), epoch, ctx.err(),
+                source, stats, state, MicrosClock.of(ctx.clock(), opts.runtime()), epoch, ctx.err(),
                 // with verify on, fio fills write buffers through the verify path instead
                 // (populate_verify_io_u); verify=null leaves the normal contents
                 verifier == null || verifier.isNull() ? content : null,

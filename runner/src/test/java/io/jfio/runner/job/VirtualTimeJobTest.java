@@ -153,6 +153,23 @@ class VirtualTimeJobTest {
     }
 
     @Test
+    void gettimeofdayStampsAreWholeMicroseconds() throws Exception {
+        // reads of 10.3 us: nanosecond stamps give latencies off the microsecond, fio's gettimeofday
+        // time sources (clocksource=gettimeofday, gtod_cpu's thread) whole microseconds only
+        for (String opt : new String[] {"clocksource=gettimeofday\n", "gtod_cpu=0\n", "clocksource=cpu\n"}) {
+            Job j = run("size=64k\n" + opt, new VirtualClock(10_300L));
+            assertEquals(0, j.stats().error, err.toString());
+            var clat = j.stats().clat[0];
+            var lat = j.stats().lat[0];
+            assertEquals(16, clat.samples());
+            boolean micros = clat.min() % 1000 == 0 && clat.max() % 1000 == 0 && lat.min() % 1000 == 0
+                    && lat.max() % 1000 == 0;
+            assertEquals(!opt.startsWith("clocksource=cpu"), micros, opt + "clat " + clat.min() + "-" + clat.max()
+                    + " ns, lat " + lat.min() + "-" + lat.max() + " ns");
+        }
+    }
+
+    @Test
     void rateIopsIssuesExactlyTheAskedRate() throws Exception {
         Job j = run("time_based\nruntime=2\nrate_iops=100\n");
         long ios = j.stats().totalIoU[0];
