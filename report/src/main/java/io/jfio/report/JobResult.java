@@ -99,6 +99,8 @@ public final class JobResult {
     public long zoneResets;
     /** The steady-state criterion's outcome (steadystate_duration set), or null. */
     public SteadyStateResult steadyState;
+    /** block_error_percentiles' trim block states, or null without. */
+    public BlockStates blockStates;
 
     /** READ, WRITE or TRIM ({@link DirectionStats} constants). */
     public DirectionStats dir(int ddir) {
@@ -174,6 +176,7 @@ public final class JobResult {
         if (src.steadyState != null) {
             steadyState = src.steadyState; // fio reports the group's last job, which holds the window
         }
+        blockStates = src.blockStates; // as fio's sum_thread_stats: the group's last job's
     }
 
     /** Issued reads + writes + trims: the denominator of every distribution. */

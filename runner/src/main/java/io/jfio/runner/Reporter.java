@@ -186,6 +186,7 @@ final class Reporter {
         r.elapsedSec = (runElapsedMs + 999) / 1000;
         r.eta = runElapsedMs < 3000 ? Integer.MAX_VALUE : 0;
         r.jobStartMs = st.jobStartEpochMillis;
+        r.blockStates = st.blockStates;
         List<JobOption> opts = new ArrayList<>();
         for (Map.Entry<String, String> e : s.givenOptions()) {
             opts.add(new JobOption(e.getKey(), e.getValue()));

@@ -170,6 +170,19 @@ public final class Run {
         }
         jobs.forEach(j -> j.setJobCount(jobs.size()));
         jobs.forEach(Job::joinFlow);
+        String rampProblem = io.jfio.runner.job.RampPeriod.attach(jobs);
+        if (rampProblem != null) {
+            report.println(rampProblem); // fio's td_verror at add_job: into its output (--output's file)
+            report.flush();
+            closeQuietly(file, report);
+            return 1;
+        }
+        String blocksProblem = io.jfio.runner.job.TrimBlocks.problem(jobs);
+        if (blocksProblem != null) {
+            err.println(blocksProblem);
+            closeQuietly(file, report);
+            return 1;
+        }
         String ssProblem = SteadyStates.attach(jobs);
         if (ssProblem != null) {
             err.println("fio: " + ssProblem);
@@ -203,6 +216,7 @@ public final class Run {
             }
             // Ctrl-C / SIGTERM from here on (layout included) stop the jobs; the report is still written.
             Signals signals = Signals.attach(this::onSignal);
+            io.jfio.runner.job.GtodThread gtod = io.jfio.runner.job.GtodThread.startFor(jobs); // as fio's run_threads
             try {
                 for (Job j : jobs) {
                     if (j.options().files().createSerialize() && !stopRequested) {
@@ -247,6 +261,9 @@ public final class Run {
                 stop();
             } finally {
                 signals.detach();
+                if (gtod != null) {
+                    gtod.stop();
+                }
             }
             reportStuckJobs();
             diskTracker.finish();

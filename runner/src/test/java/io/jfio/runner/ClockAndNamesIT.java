@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * clocksource and unique_filename against fio. clocksource=clock_gettime is jfio's own clock: no
- * warning, and the json echoes it as fio does; the other sources warn. unique_filename only
+ * warning, and the json echoes it as fio does; gettimeofday and cpu are honoured too (ClockOptionsIT). unique_filename only
  * prefixes names in client/server mode; elsewhere it decides fio's warning for verifying writers
  * that share files (numjobs=2 with unique names stays quiet), and the files are the same. (fio
  * prints that warning on stdout, jfio on stderr with its other parse warnings.)
@@ -66,8 +66,11 @@ class ClockAndNamesIT {
         assertTrue(f.out().contains(echo) && j.out().contains(echo), f.out() + "\n---\n" + j.out());
         assertEquals(0, j.rc(), j.both());
         assertFalse(j.err().contains("clocksource"), j.err());
-        Outcome g = FioVsJfio.jfio(cat(args, "--clocksource=gettimeofday"));
-        assertTrue(g.err().contains("option clocksource is not supported by jfio; ignored"), g.err());
+        for (String other : new String[] {"--clocksource=gettimeofday", "--clocksource=cpu"}) {
+            Outcome g = FioVsJfio.jfio(cat(args, other));
+            assertEquals(0, g.rc(), g.both());
+            assertFalse(g.err().contains("clocksource"), g.err());
+        }
     }
 
     private static List<String> cat(List<String> a, String b) {

@@ -65,10 +65,11 @@ public record LogOptions(String bwPrefix, String latPrefix, String iopsPrefix, S
         boolean perJob = boolOf(spec, "per_job_logs", true);
         boolean altEpoch = boolOf(spec, "log_alternate_epoch", false);
         int clockId = (int) longOf(spec, "log_alternate_epoch_clock_id", 0);
-        if (clockId != 0 && clockId != 1) {
+        if (clockId < 0 || clockId > 11 || clockId == 10) {
+            // not one of Linux's clock ids (fio's timespec is then left unset)
             warnings.add(spec.location("log_alternate_epoch_clock_id")
                     + ": jfio: log_alternate_epoch_clock_id=" + clockId
-                    + " is not supported (only 0 CLOCK_REALTIME and 1 CLOCK_MONOTONIC); using CLOCK_REALTIME");
+                    + " is not a Linux clock id (0-9, 11); using CLOCK_REALTIME");
             clockId = 0;
         }
         int entries = (int) longOf(spec, "log_entries", DEFAULT_ENTRIES);

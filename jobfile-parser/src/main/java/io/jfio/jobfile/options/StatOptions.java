@@ -17,12 +17,14 @@ import io.jfio.jobfile.JobSpec;
  * @param disableBw        no per-I/O bandwidth log entries (the bw/iops sample lines stay, as in fio)
  * @param clatPercentiles  clat_percentiles, off when clat is not measured (as fio's fixup_options);
  *                         lat and slat percentiles likewise
+ * @param blockErrorPercentiles block_error_percentiles: the trim block state histogram (fio's block_error_hist)
  */
 public record StatOptions(int kbBase, int unitBase, int significantFigures, double[] percentileList,
                           int percentileDigits, boolean clatPercentiles, boolean latPercentiles,
                           boolean slatPercentiles, int unified, boolean groupReporting, long bwAvgTimeMs,
                           long iopsAvgTimeMs, boolean diskUtil, boolean gtodReduce, boolean disableLat,
-                          boolean disableClat, boolean disableSlat, boolean disableBw, boolean stats) {
+                          boolean disableClat, boolean disableSlat, boolean disableBw, boolean stats,
+                          boolean blockErrorPercentiles) {
 
     public static StatOptions from(JobSpec spec) {
         String unit = spec.getString("unit_base");
@@ -50,6 +52,7 @@ public record StatOptions(int kbBase, int unitBase, int significantFigures, doub
                 list, digits, spec.getBool("clat_percentiles") && !noClat, spec.getBool("lat_percentiles") && !noLat,
                 spec.getBool("slat_percentiles") && !noSlat, unified, spec.getBool("group_reporting"),
                 spec.getLong("bwavgtime"), spec.getLong("iopsavgtime"), spec.getBool("disk_util"), gtod, noLat, noClat,
-                noSlat, noBw, spec.getBool("stats"));
+                noSlat, noBw, spec.getBool("stats"),
+                spec.getBool("block_error_percentiles"));
     }
 }

@@ -1,5 +1,7 @@
 package io.jfio.report.format;
 
+import io.jfio.report.CFormat;
+import io.jfio.report.BlockStates;
 import io.jfio.report.DirectionStats;
 import io.jfio.report.DiskUtil;
 import io.jfio.report.FioFlavor;
@@ -129,6 +131,26 @@ public final class JsonFormat {
         }
         if (j.description != null && !j.description.isEmpty()) {
             o.put("desc", j.description);
+        }
+        if (j.blockStates != null) {
+            double[] plist = j.report.percentiles();
+            long[] p = j.blockStates.percentiles(plist);
+            if (p != null) {
+                // fio's "block" object: the trim count per percentile ("%f" keys), the state counts
+                JsonNode block = JsonNode.object();
+                JsonNode pct = JsonNode.object();
+                for (int i = 0; i < p.length; i++) {
+                    pct.put(CFormat.fixed(plist[i], 6), p[i]);
+                }
+                block.put("percentiles", pct);
+                JsonNode states = JsonNode.object();
+                long[] c = j.blockStates.counts(plist);
+                for (int i = 0; i < c.length; i++) {
+                    states.put(BlockStates.stateName(i), c[i]);
+                }
+                block.put("states", states);
+                o.put("block", block);
+            }
         }
         if (j.steadyState != null) {
             o.put("steadystate", steadyState(j.steadyState));

@@ -138,6 +138,9 @@ public final class NormalFormat {
             b.append(", percentile=").append(CFormat.fixed(j.latencyPercentile, 2)).append("%, depth=")
                     .append(j.latencyDepth).append('\n');
         }
+        if (j.blockStates != null) {
+            j.blockStates.appendNormal(b, j.report.percentiles());
+        }
         if (j.steadyState != null) {
             steadyState(b, j.steadyState, r);
         }

@@ -14,17 +14,27 @@ final class CpuPinning {
     }
 
     /** Pins the calling thread (the job's) to its CPUs; nothing when the job sets none. */
-    static void apply(CpuOptions cpu, int cloneIndex) throws JobError {
+    static void apply(CpuOptions cpu, int cloneIndex, int gtodCpu) throws JobError {
         long[] bits = new long[16];
         java.util.BitSet allowed = cpu.cpusAllowed();
-        if (allowed != null && !allowed.isEmpty()) {
+        long mask = cpu.cpumask();
+        if (gtodCpu > 0) {
+            // fio leaves the gtod_cpu thread's CPU out of the job's mask (a gtod_cpu of 0 stays in)
+            if (allowed != null) {
+                allowed = (java.util.BitSet) allowed.clone();
+                allowed.clear(gtodCpu);
+            } else if (gtodCpu < 64) {
+                mask &= ~(1L << gtodCpu);
+            }
+        }
+        if (allowed != null && !cpu.cpusAllowed().isEmpty()) {
             if (allowed.length() > 1024) {
                 int ncpu = Runtime.getRuntime().availableProcessors();
                 throw new JobError(22, "cpus_allowed", "fio: CPU " + allowed.nextSetBit(1024) + " too large (max="
                         + (ncpu - 1) + ")");
             }
             int[] cpus = allowed.stream().toArray();
-            if (cpu.split()) {
+            if (cpu.split() && cpus.length > 0) {
                 // split: each clone gets one CPU of the set, round-robin by clone index.
                 int c = cpus[cloneIndex % cpus.length];
                 bits[c / 64] |= 1L << (c % 64);
@@ -34,7 +44,7 @@ final class CpuPinning {
                 }
             }
         } else if (cpu.cpumask() != 0) {
-            bits[0] = cpu.cpumask();
+            bits[0] = mask;
         } else {
             return;
         }

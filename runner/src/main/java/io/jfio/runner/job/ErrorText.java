@@ -19,6 +19,8 @@ public final class ErrorText {
     static String fileOf(String function) {
         return switch (function == null ? "" : function) {
             case "total_file_size" -> "filesetup.c:1155";
+            case "cpu_set_affinity" -> "backend.c:1905";
+            case TrimBlocks.FUNCTION -> "filesetup.c:1349";
             case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
             case MAX_LATENCY -> MAX_LATENCY_FILE;
             case "io_u error" -> Job.IO_U_ERROR_FILE;

@@ -45,8 +45,6 @@ final class IoCompletion {
     private final long[] completed;
     /** fsync/fdatasync/sync_file_range cadence: sync_file_range ranges cover what completed. */
     private final SyncSchedule syncs;
-    /** The measured phase runs (after ramp_time): only then are latencies and samples taken. */
-    boolean measuring;
 
     IoCompletion(IoEngine engine, JobStats stats, ErrorPolicy errors, boolean noStats, boolean noIo,
                  boolean engineSetsIssueTime, boolean latHistogram, boolean slatHistogram, LatencyTarget latTarget,
@@ -71,7 +69,7 @@ final class IoCompletion {
 
     /** The unit reached the device {@code slatNanos} after it was taken (fio's slat). */
     void submitted(IoUnit u, long slatNanos) {
-        if (measuring && u.ddir.isData()) {
+        if (stats.measuring() && u.ddir.isData()) {
             stats.recordSlat(u.ddir.ordinal(), slatNanos, slatHistogram);
             if (logs != null) {
                 logs.slat(u, slatNanos);
@@ -121,12 +119,15 @@ final class IoCompletion {
             }
             completed[ddir]++;
             syncs.completed(u, bytes);
-            if (noStats || !measuring) {
+            if (noStats || !stats.measuring()) {
                 // In ramp_time fio counts bytes and I/Os (reset when the ramp ends) but no
                 // latencies: a job that ends within its ramp reports what it did, untimed.
                 stats.recordUntimedCompletion(ddir, bytes);
             } else if (bytes > 0 || noIo) {
                 timed(u, ddir, bytes, t);
+                if (ddir == 2 && stats.blockStates != null) {
+                    TrimBlocks.trimmed(stats.blockStates, u); // fio's trim_block_info
+                }
             }
             if (verifier != null) {
                 int v = verifier.completed(u, true, mixedReadWrite && !verifyPhase);
@@ -136,7 +137,7 @@ final class IoCompletion {
             }
         } else {
             syncs.completed(u, 0);
-            if (measuring && !noStats) {
+            if (stats.measuring() && !noStats) {
                 stats.recordSync(t - u.issueTimeNanos);
             }
         }

@@ -25,7 +25,7 @@ public final class IoLoop {
     private final java.util.function.LongConsumer opLatencySink;
     /** The units against the engine: queue, commit, reap (and the timestamp cache). */
     private final EngineQueue q;
-    /** What each finished unit adds to the numbers; its {@code measuring} is the measured phase. */
+    /** What each finished unit adds to the numbers (timed only in the measured phase, stats.measuring()). */
     private final IoCompletion completion;
 
     private final IoSource source;
@@ -52,8 +52,15 @@ public final class IoLoop {
     private final JobClock time;
     /** The job's epoch: where runtime counts from (moved by latency_target's final run, as fio's reset_all_stats). */
     private long epochNanos;
-    private final long timeoutNanos;
+    /** runtime (and ramp_time) from the epoch; with ramp_size 0 in the ramp, runtime from the ramp's end after. */
+    private long timeoutNanos;
+    private final long runtimeNanos;
     private final long rampNanos;
+    /** job_start_clock_id and log_alternate_epoch_clock_id: what json job_start reads at each (re)start. */
+    private final int jobStartClockId;
+    private final int logEpochClockId;
+    /** ramp_size: the ramp ends when the job's (group's) bytes are seen past it (null without). */
+    private final RampPeriod.Member rampSize;
     private long measureStartNanos;
     /** What rate pacing counts from: fio's td->epoch, which reset_all_stats moves to the ramp's end. */
     private long paceEpochNanos;
@@ -99,7 +106,11 @@ public final class IoLoop {
         this.epochNanos = p.epochNanos();
         this.paceEpochNanos = epochNanos;
         this.timeoutNanos = s.runtimeNanos() > 0 ? s.runtimeNanos() + s.rampNanos() : 0;
+        this.runtimeNanos = s.runtimeNanos();
         this.rampNanos = s.rampNanos();
+        this.jobStartClockId = s.jobStartClockId();
+        this.logEpochClockId = s.logEpochClockId();
+        this.rampSize = verifyPhase || p.resumed() ? null : p.ramp();
         SyncSchedule syncs = new SyncSchedule(s.fsyncEvery(), s.fdatasyncEvery(), s.sfrEvery(), s.sfrFlags(), p.files());
         this.errors = new ErrorPolicy(s.errors(), p.err(), p.stats(), p.state(), p.engine(), p.syncEngine(), s.direct(),
                 p.verifier(), issued, s.fillDevice());
@@ -125,12 +136,19 @@ public final class IoLoop {
         long now;
         if (verifyPhase || resumed) {
             // fio's do_verify (or its next loop): the counters go on; the clock starts now.
-            completion.measuring = true;
+            stats.resumeMeasuring();
             measureStartNanos = time.nanoTime();
             state.setRunState(verifyPhase ? RunState.VERIFYING : RunState.RUNNING);
-        } else if (rampNanos > 0) {
+        } else if (rampNanos > 0 || rampSize != null) {
             state.setRunState(RunState.RAMP);
             stats.beginRamp();
+            stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId); // moved at the ramp's end
+            if (rampSize != null) {
+                // fio checks no runtime in the ramp (backend.c's runtime_exceeded)
+                rampSize.start(epochNanos);
+                timeoutNanos = 0;
+                waits.deadline(0);
+            }
         } else {
             // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
             startMeasuring(epochNanos);
@@ -158,7 +176,11 @@ public final class IoLoop {
                 }
                 continue;
             }
-            if (!completion.measuring && now - epochNanos >= rampNanos) {
+            if (!stats.measuring() && (rampSize != null ? rampSize.over(now) : now - epochNanos >= rampNanos)) {
+                if (rampSize != null && runtimeNanos > 0) {
+                    timeoutNanos = now - epochNanos + runtimeNanos; // runtime counts from the ramp's end
+                    waits.deadline(timeoutNanos);
+                }
                 startMeasuring(now);
                 source.resetEpoch();
             }
@@ -212,16 +234,16 @@ public final class IoLoop {
                         q.clock(t);
                     }
                 }
-                if (completion.measuring && paced) {
+                if (stats.measuring() && paced) {
                     waits.checkMinRate(measureStartNanos);
                 }
             }
-            if (latTarget != null && completion.measuring && !errors.failed() && !latencyTargetStep()) {
+            if (latTarget != null && stats.measuring() && !errors.failed() && !latencyTargetStep()) {
                 break;
             }
         }
         q.drain();
-        if (noStats && completion.measuring) {
+        if (noStats && stats.measuring()) {
             engine.drainOpLatencies(opLatencySink); // files opened in the loop (openfiles below nrfiles)
         }
         if (errors.failed() && q.syncEngine()) {
@@ -230,10 +252,10 @@ public final class IoLoop {
         }
         long end = time.nanoTime();
         endNanos = end;
-        if (completion.measuring) {
+        if (stats.measuring()) {
             stats.maybeSample(end);
         } else {
-            // Ended within ramp_time: fio never reached reset_all_stats, so it reports the ramp's
+            // Ended within the ramp: fio never reached reset_all_stats, so it reports the ramp's
             // bytes, I/Os and depths over the runtime from the epoch, with no latency or sample.
             measureStartNanos = epochNanos;
             stats.measureStartNanos = epochNanos;
@@ -287,7 +309,7 @@ public final class IoLoop {
 
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
     private void startMeasuring(long now) {
-        completion.measuring = true;
+        stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId); // fio's set_epoch_time
         measureStartNanos = now;
         paceEpochNanos = now;
         stats.resetForMeasurement(now);
@@ -322,7 +344,7 @@ public final class IoLoop {
      */
     public void dryRun() {
         state.setRunState(RunState.RUNNING);
-        completion.measuring = true;
+        stats.resumeMeasuring();
         IoUnit u = q.firstUnit();
         while (!state.terminated()) {
             u.result = 0;

@@ -67,6 +67,22 @@ public final class Job {
         steady = m;
     }
 
+    /** The job's ramp_size check (its own, or its reporting group's), or null. */
+    private volatile RampPeriod.Member ramp;
+
+    /** Puts the job in its reporting group's ramp_size check (group_reporting). */
+    public void setRampPeriod(RampPeriod.Member m) {
+        ramp = m;
+    }
+
+    /** The job's ramp_size member: its group's, else its own (null without ramp_size). */
+    RampPeriod.Member rampMember() {
+        if (ramp == null && opts.runtime().rampSizeBytes() > 0) {
+            ramp = new RampPeriod(opts.runtime().rampSizeBytes()).join(stats);
+        }
+        return ramp;
+    }
+
     private Flow joinedFlow;
 
     /** The flow the I/O loop runs in: the one joined at set-up, else joined now (null without a weight). */
@@ -301,6 +317,7 @@ public final class Job {
                     .withSizeHook(e::fileSize)
                     .withLayoutFill(content::fillLayout, (int) opts.bs().max(1));
             files = setup.prepare();
+            stats.blockStates = TrimBlocks.create(opts, files);
         } catch (JobError e) {
             prepareError = e;
         } catch (RuntimeException e) {
@@ -324,7 +341,7 @@ public final class Job {
             return;
         }
         state.setRunState(RunState.SETUP);
-        CpuPinning.apply(opts.cpu(), spec.cloneIndex());
+        CpuPinning.apply(opts.cpu(), spec.cloneIndex(), opts.runtime().gtodCpu());
         Nice.apply(opts.process().nice());
         IoPrio.apply(opts.process());
         Credentials.apply(opts.process(), stats);

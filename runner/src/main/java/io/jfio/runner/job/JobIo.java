@@ -221,7 +221,7 @@ final class JobIo {
         }
         LoopSettings settings = LoopSettings.of(opts, mode);
         LoopParts parts = new LoopParts(engine, sync, diskless, flags.contains(EngineFlag.SETS_ISSUE_TIME), units,
-                source, stats, state, ctx.clock(), epoch, ctx.err(),
+                source, stats, state, MicrosClock.of(ctx.clock(), opts.runtime()), epoch, ctx.err(),
                 // with verify on, fio fills write buffers through the verify path instead
                 // (populate_verify_io_u); verify=null leaves the normal contents
                 verifier == null || verifier.isNull() ? content : null,
@@ -229,7 +229,8 @@ final class JobIo {
                         VerifyRun.onNewPass(verifier,
                         invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })),
                 logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes(),
-                new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false);
+                new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false,
+                job.rampMember());
         boolean iterations = VerifyRun.iterates(verifier, vo, opts.runtime().loops(), source);
         IoLoop loop = new IoLoop(settings, parts);
         long allocBefore = allocatedBytes();

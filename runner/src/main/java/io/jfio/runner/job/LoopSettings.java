@@ -11,13 +11,14 @@ import io.jfio.runner.workload.RwMode;
  * the direction the file/dir engines record their operations' latencies in (read unless
  * write-only), sync_file_range's cadence and flags, fill_device (ENOSPC ends the job without an
  * error), and serialize_overlap with what fio's fixup checks before it keeps it (the job
- * modifies data, no iolog is replayed), atomic (RWF_ATOMIC on writes) and io_submit_mode=offload.
+ * modifies data, no iolog is replayed), atomic (RWF_ATOMIC on writes), io_submit_mode=offload,
+ * and the clock ids of json job_start (job_start_clock_id, log_alternate_epoch_clock_id).
  */
 record LoopSettings(int batchSubmit, int batchCompleteMin, int batchCompleteMax, int iodepthLow,
                     boolean latHistogram, boolean slatHistogram, long runtimeNanos, long rampNanos,
                     long fsyncEvery, long fdatasyncEvery, ErrorOptions errors, boolean direct, int opLatencyDdir,
                     long sfrEvery, int sfrFlags, boolean fillDevice, boolean serializeOverlap, boolean modifies,
-                    boolean replay, boolean atomic, boolean offload) {
+                    boolean replay, boolean atomic, boolean offload, int jobStartClockId, int logEpochClockId) {
 
     static LoopSettings of(ThreadOptions o, RwMode mode) {
         // offload: fio's job thread never sees a unit issued (its submit workers do), and its
@@ -31,6 +32,6 @@ record LoopSettings(int batchSubmit, int batchCompleteMin, int batchCompleteMax,
                 !mode.reads() && mode.writes() ? 1 : 0,
                 offload ? 0 : o.io().syncFileRange(), o.io().syncFileRangeFlags(), o.size().fillDevice(),
                 o.queue().serializeOverlap(), mode.modifies(), o.iolog().readIolog() != null,
-                o.io().atomic() && mode.writes(), offload);
+                o.io().atomic() && mode.writes(), offload, o.runtime().jobStartClockId(), o.logs().epochClockId());
     }
 }

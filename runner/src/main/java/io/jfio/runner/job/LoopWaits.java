@@ -14,7 +14,7 @@ final class LoopWaits {
     private final JobStats stats;
     private final ErrorPolicy errors;
     private final long epochNanos;
-    private final long timeoutNanos;
+    private long timeoutNanos;
     /** The loop's io_u_quiesce: thinktime lets what is in flight complete first. */
     private final Runnable quiesce;
     private final long[] issued;
@@ -36,6 +36,11 @@ final class LoopWaits {
         this.quiesce = quiesce;
         this.issued = issued;
         this.completed = completed;
+    }
+
+    /** Where runtime ends from the epoch, 0 for none (ramp_size moves it to the ramp's end). */
+    void deadline(long timeoutNanos) {
+        this.timeoutNanos = timeoutNanos;
     }
 
     /**

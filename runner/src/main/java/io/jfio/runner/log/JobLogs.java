@@ -178,7 +178,11 @@ public final class JobLogs {
         started = true;
         long offset = 0;
         if (alternateEpoch) {
-            offset = clockId == 1 ? System.nanoTime() / 1_000_000L : System.currentTimeMillis();
+            // fio's alternate_epoch: clock_gettime on log_alternate_epoch_clock_id, in ms
+            offset = io.jfio.engine.nativeio.PosixClock.millis(clockId);
+            if (offset == Long.MIN_VALUE) {
+                offset = System.currentTimeMillis();
+            }
         }
         for (SampleLog l : new SampleLog[] {bw, iops, lat, clat, slat}) {
             if (l != null) {

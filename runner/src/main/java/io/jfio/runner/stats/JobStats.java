@@ -107,13 +107,30 @@ public final class JobStats {
         this.iopsWindowNanos = Math.max(1, iopsWindowMillis) * 1_000_000L;
     }
 
-    /** False in ramp_time, until the measured phase starts: fio takes no bw/iops samples there. */
+    /**
+     * False in the ramp (ramp_time, ramp_size) until the measured phase starts: fio takes no
+     * latencies and no bw/iops samples there (its ramp_period_over). The one ramp flag: the job's
+     * loop and its completions read it here. Job thread only.
+     */
     private boolean measuring = true;
 
-    /** The job's ramp_time starts: no samples until {@link #resetForMeasurement}. */
+    /** The job's ramp starts: nothing timed, no samples until {@link #resetForMeasurement}. */
     public void beginRamp() {
         measuring = false;
     }
+
+    /** Whether the measured phase runs (the ramp is over, or the job had none). */
+    public boolean measuring() {
+        return measuring;
+    }
+
+    /** A phase that goes on with the numbers so far (verify's read-back, the next loop): measured, nothing reset. */
+    public void resumeMeasuring() {
+        measuring = true;
+    }
+
+    /** block_error_percentiles' trim block states (null without), set before the I/O starts. */
+    public io.jfio.report.BlockStates blockStates;
 
     /** When the measured phase started (0 before), for interim reports of running jobs. */
     public volatile long measureStartNanos;

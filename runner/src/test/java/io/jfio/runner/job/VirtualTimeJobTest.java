@@ -109,6 +109,67 @@ class VirtualTimeJobTest {
     }
 
     @Test
+    void rampSizeEndsAtTheFirstCheckPastTheSize() throws Exception {
+        // 100 I/Os a second: 200k are done after 0.5 s, but fio's helper thread checks ramp_size once
+        // a second, so the ramp ends at 1 s; then runtime counts 2 s from there (fio 3.42's time.c).
+        Job j = run("time_based\nruntime=2\nrate=400k\nramp_size=200k\n");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 199 && ios <= 202, ios + " I/Os counted after the ramp");
+        long lifeUs = (j.endNanos() - j.startNanos()) / 1000L;
+        assertTrue(lifeUs >= 3_000_000 && lifeUs < 3_020_000, "life " + lifeUs + " us");
+        long us = usecOf(j);
+        assertTrue(us >= 2_000_000 && us <= 2_000_000 + 10 * READ_COST / 1000, "measured " + us + " us");
+    }
+
+    @Test
+    void rampSizeNotReachedAtACheckGoesOnToTheNext() throws Exception {
+        // 1100k take 2.75 s at rate=400k: the checks at 1 s and 2 s see less, the one at 3 s ends the ramp.
+        Job j = run("time_based\nruntime=1\nrate=400k\nramp_size=1100k\n");
+        long lifeUs = (j.endNanos() - j.startNanos()) / 1000L;
+        assertTrue(lifeUs >= 4_000_000 && lifeUs < 4_020_000, "life " + lifeUs + " us");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 99 && ios <= 102, ios + " I/Os counted after the ramp");
+    }
+
+    @Test
+    void aJobDoneBeforeTheFirstRampSizeCheckReportsAllItsIoUntimed() throws Exception {
+        // 256 I/Os of 30 us: done long before the check at 1 s, so the ramp never ends (fio 3.42:
+        // a 64 MiB job on /dev/shm with ramp_size=16m reports all 67108864 bytes).
+        Job j = run("size=1m\nramp_size=512k\n");
+        assertEquals(256, j.stats().totalIoU[0]);
+        assertEquals(1L << 20, j.stats().ioBytes[0]);
+        assertEquals(0, j.stats().clat[0].samples(), "no latency in the ramp");
+        assertEquals(0, j.stats().bw[0].samples(), "no bw sample in the ramp");
+    }
+
+    @Test
+    void aSizeLimitedJobWithRampSizeGoesOnForItsSizeAfterTheRamp() throws Exception {
+        // 1024 I/Os a second: the ramp ends at the 1 s check; the job then does its size again from
+        // the reset counters, as with ramp_time (fio's reset_all_stats clears io_bytes).
+        Job j = run("size=8m\nrate=4m\nramp_size=1m\n");
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= 1000 && ios <= 1048, ios + " I/Os counted after the ramp");
+        assertTrue(j.stats().clat[0].samples() == ios, "timed after the ramp: " + j.stats().clat[0].samples());
+    }
+
+    @Test
+    void gettimeofdayStampsAreWholeMicroseconds() throws Exception {
+        // reads of 10.3 us: nanosecond stamps give latencies off the microsecond, fio's gettimeofday
+        // time sources (clocksource=gettimeofday, gtod_cpu's thread) whole microseconds only
+        for (String opt : new String[] {"clocksource=gettimeofday\n", "gtod_cpu=0\n", "clocksource=cpu\n"}) {
+            Job j = run("size=64k\n" + opt, new VirtualClock(10_300L));
+            assertEquals(0, j.stats().error, err.toString());
+            var clat = j.stats().clat[0];
+            var lat = j.stats().lat[0];
+            assertEquals(16, clat.samples());
+            boolean micros = clat.min() % 1000 == 0 && clat.max() % 1000 == 0 && lat.min() % 1000 == 0
+                    && lat.max() % 1000 == 0;
+            assertEquals(!opt.startsWith("clocksource=cpu"), micros, opt + "clat " + clat.min() + "-" + clat.max()
+                    + " ns, lat " + lat.min() + "-" + lat.max() + " ns");
+        }
+    }
+
+    @Test
     void rateIopsIssuesExactlyTheAskedRate() throws Exception {
         Job j = run("time_based\nruntime=2\nrate_iops=100\n");
         long ios = j.stats().totalIoU[0];
