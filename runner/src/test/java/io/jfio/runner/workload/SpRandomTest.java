@@ -80,6 +80,20 @@ class SpRandomTest {
     }
 
     @Test
+    void endsTheJobLikeFiosDone() throws Exception {
+        // fio 3.42, null engine, 1 MiB, 4 regions: loops=3 writes the 286 once (td->done ends the
+        // job), time_based=1 runtime=1 writes 287: the LFSR starts over for the wrap and gives
+        // one block more before the job ends
+        String job = "rw=randwrite bs=4k sprandom=1 spr_num_regions=4 size=1m";
+        List<Io> once = recorded("regions4.txt");
+        assertEquals(once, jfio(job + " loops=3", MB));
+        List<Io> timed = jfio(job + " time_based=1 runtime=1", MB);
+        assertEquals(287, timed.size());
+        assertEquals(once, timed.subList(0, 286));
+        assertEquals(once.get(0), timed.get(286), "fio's 287th: the LFSR's first block (0xe4000) again");
+    }
+
+    @Test
     void regionSharesAreFios() throws Exception {
         // fio --debug=sprandom of the 1 MiB, 4-region job: validity resampled [0.75, 0.83, 0.91, 1.00],
         // Invalidation[1..3] 0.2479 0.1730 0.0906, region_write_count 73, physical size 1208320
