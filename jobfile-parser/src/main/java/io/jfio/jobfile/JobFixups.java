@@ -251,25 +251,29 @@ final class JobFixups {
         if (!randomWrite) {
             error(st, "sprandom", "fio: sprandom requires random write, random_generator=lfsr, norandommap=1");
         }
+        // fio checks both and prints a line for each refusal before it drops the job
         String refused = null;
+        String message = "";
         if (st.locations.containsKey("random_generator")) {
             if (!"lfsr".equals(st.string("random_generator"))) {
                 refused = "random_generator";
+                message = "fio: sprandom requires random_generator=lfsr";
             }
         } else {
             stdout.append("fio: sprandom sets random_generator=lfsr\n");
             st.values.put("random_generator", "lfsr");
         }
         if (st.locations.containsKey("norandommap")) {
-            if (st.longValue("norandommap", 0) == 0 && refused == null) {
-                refused = "norandommap";
+            if (st.longValue("norandommap", 0) == 0) {
+                refused = refused == null ? "norandommap" : refused;
+                message += (message.isEmpty() ? "" : "\n") + "fio: sprandom requires norandommap=1";
             }
         } else {
             stdout.append("fio: sprandom sets norandommap=1\n");
             st.values.put("norandommap", 1L);
         }
         if (refused != null) {
-            error(st, refused, "fio: sprandom requires " + refused + ("norandommap".equals(refused) ? "=1" : "=lfsr"));
+            error(st, refused, message);
         }
     }
 

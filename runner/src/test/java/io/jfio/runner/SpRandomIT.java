@@ -31,7 +31,7 @@ class SpRandomIT {
     Path dir;
 
     /** What is compared of one run. */
-    private record Seen(int rc, List<String> ios, String issued, List<String> notices, String refusal) {
+    private record Seen(int rc, List<String> ios, String issued, List<String> notices, List<String> refusal) {
     }
 
     private Seen run(List<String> prefix, String who, String options) throws Exception {
@@ -59,10 +59,10 @@ class SpRandomIT {
         List<String> notices = Arrays.stream(o.out().split("\n")).filter(l -> l.startsWith("fio: sprandom")).toList();
         // fio's message, without the place jfio puts before a parse refusal; fio ends setup refusals
         // without a newline
-        String refusal = Arrays.stream(o.err().split("\n"))
+        List<String> refusal = Arrays.stream(o.err().split("\n"))
                 .filter(l -> l.contains("sprandom") || l.contains("SPRandom"))
                 .map(l -> l.substring(l.lastIndexOf("fio: ")))
-                .findFirst().orElse("");
+                .toList();
         return new Seen(o.rc(), ios, i.find() ? i.group() : "", notices, refusal);
     }
 
@@ -79,6 +79,7 @@ class SpRandomIT {
         // fixup_options' refusals (tests 3, 4, 5)
         "--rw=randwrite --size=4M --sprandom=1 --random_generator=tausworthe",
         "--rw=randwrite --size=4M --sprandom=1 --norandommap=0",
+        "--rw=randwrite --size=4M --sprandom=1 --random_generator=tausworthe --norandommap=0",
         "--rw=randread --size=4M --sprandom=1",
         // sprandom_init's (tests 7, 8), a block size that is no power of 2, two files
         "--rw=randwrite --size=4M --sprandom=1 --spr_num_regions=2000 --spr_cs=32K",

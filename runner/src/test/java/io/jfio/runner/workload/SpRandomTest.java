@@ -158,6 +158,10 @@ class SpRandomTest {
         assertEquals("fio: sprandom sets norandommap=1\n", e.showcmdSoFar());
         e = assertThrows(JobFileException.class, () -> parse("rw=randwrite", "sprandom=1", "norandommap=0", "size=1m"));
         assertTrue(e.getMessage().endsWith("fio: sprandom requires norandommap=1"), e.getMessage());
+        e = assertThrows(JobFileException.class, () -> parse("rw=randwrite", "sprandom=1", "norandommap=0",
+            "random_generator=tausworthe", "size=1m"));
+        assertTrue(e.getMessage().endsWith("fio: sprandom requires random_generator=lfsr\nfio: sprandom requires"
+            + " norandommap=1"), e.getMessage());
         e = assertThrows(JobFileException.class, () -> parse("rw=randread", "sprandom=1", "size=1m"));
         assertTrue(e.getMessage().endsWith("fio: sprandom requires random write, random_generator=lfsr, norandommap=1"),
             e.getMessage());
