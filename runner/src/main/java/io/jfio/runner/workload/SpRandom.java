@@ -1,7 +1,6 @@
 package io.jfio.runner.workload;
 
 import io.jfio.engine.IoFile;
-import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.options.SpRandomOptions;
 import io.jfio.jobfile.options.ThreadOptions;
 
@@ -27,11 +26,9 @@ final class SpRandom {
     /** Invalid shares are kept in units of 1/10000, the range of the draw that decides a rewrite. */
     static final int PCT_PRECISION = 10000;
 
-    private final long logicalSize;
     private final long physicalSize;
     private final int numRegions;
     private final long cacheSize;
-    private final long regionSize;
     private final long regionWriteCount;
     /**
      * Per region the invalid share in 1/10000. One entry more than regions: the writes that the
@@ -55,13 +52,11 @@ final class SpRandom {
     private long writesRemaining;
     private boolean done;
 
-    private SpRandom(long logicalSize, long physicalSize, int numRegions, long cacheSize, long regionSize,
+    private SpRandom(long physicalSize, int numRegions, long cacheSize,
                      long regionWriteCount, int[] invalidPct, long capacity, FioRandom rand) {
-        this.logicalSize = logicalSize;
         this.physicalSize = physicalSize;
         this.numRegions = numRegions;
         this.cacheSize = cacheSize;
-        this.regionSize = regionSize;
         this.regionWriteCount = regionWriteCount;
         this.invalidPct = invalidPct;
         this.capacity = capacity;
@@ -76,6 +71,11 @@ final class SpRandom {
      * slot (32-bit). Throws with fio's message for what fio refuses here.
      */
     static SpRandom create(SpRandomOptions o, long logicalSize, long alignBs, FioRandom rand)
+            throws WorkloadException {
+        return create(o, logicalSize, alignBs, rand, false);
+    }
+
+    private static SpRandom create(SpRandomOptions o, long logicalSize, long alignBs, FioRandom rand, boolean debug)
             throws WorkloadException {
         if (alignBs <= 0 || (alignBs & (alignBs - 1)) != 0) {
             throw WorkloadException.setupFiles("fio: sprandom: bs [" + alignBs + "] should be power of 2");
@@ -92,7 +92,10 @@ final class SpRandom {
             throw WorkloadException.setupFiles("fio: sprandom: spr_op [" + op + "] leaves a write amplification of "
                     + waf + ", which must be greater than 1");
         }
-        double[] validity = validityDistribution(n, op);
+        double[] validity = validityDistribution(n, op, debug);
+        if (debug) {
+            SpRandomDebug.array("validity resampled:", validity);
+        }
         int[] pct = new int[n + 1];
         for (int i = 0; i < n; i++) {
             pct[i] = (int) Math.round((1.0 - validity[i]) * PCT_PRECISION);
@@ -113,11 +116,10 @@ final class SpRandom {
         if (capacity > Integer.MAX_VALUE - 8) {
             throw WorkloadException.setupFiles("fio: sprandom: " + capacity + " remembered blocks per region are too many");
         }
-        SpRandom s = new SpRandom(logicalSize, physical, n, cache, regionSize, regionWrites, pct, capacity, rand);
-        if (FioDebug.on(FioDebug.Type.SPRANDOM)) {
-            s.debugSummary();
+        if (debug) {
+            SpRandomDebug.summary(logicalSize, physical, op, regionSize, n, cache, regionWrites, capacity);
         }
-        return s;
+        return new SpRandom(physical, n, cache, regionWrites, pct, capacity, rand);
     }
 
     /**
@@ -138,7 +140,9 @@ final class SpRandom {
         if (rs != null) {
             rs.seedSpRandom(rand);
         }
-        return create(so, Math.min(f.realSize, f.ioSize), o.bs().bs()[1], rand);
+        // the set-up lines come once, from the runner's check at the end of the file set-up (where
+        // fio prints them, refusal or not), not again when the job builds its pattern
+        return create(so, Math.min(f.realSize, f.ioSize), o.bs().bs()[1], rand, rs == null && SpRandomDebug.on());
     }
 
     /** Logical size plus the over-provisioning share (rounded up), aligned up to the block size. */
@@ -154,26 +158,52 @@ final class SpRandom {
      * resampled at evenly spaced accumulated space, then reversed.
      */
     static double[] validityDistribution(int n, double op) throws WorkloadException {
+        return validityDistribution(n, op, false);
+    }
+
+    private static double[] validityDistribution(int n, double op, boolean debug) throws WorkloadException {
         double waf = 0.5 / op + 0.7;
         double gcValidity = 1.0 - 1.0 / waf;
+        if (debug) {
+            SpRandomDebug.linspace(1.0, gcValidity, n);
+        }
         double[] validity = linspace(1.0, gcValidity, n);
+        double[] ratio = new double[n];
         double[] acc = new double[n];
         double sum = 0.0;
         for (int i = 0; i < n; i++) {
-            acc[i] = sum + 1.0 / validity[i];
+            ratio[i] = 1.0 / validity[i];
+            acc[i] = sum + ratio[i];
             sum = acc[i];
+        }
+        if (debug) {
+            SpRandomDebug.array("validity_distribution", validity);
+            SpRandomDebug.array("blocks ratio", ratio);
+            SpRandomDebug.array("accumulated ratio:", acc);
+            SpRandomDebug.points(acc, validity);
         }
         for (int i = 0; i + 1 < n; i++) {
             if (acc[i + 1] <= acc[i]) {
                 throw WorkloadException.setupFiles("fio: x-values must be strictly increasing.");
             }
         }
-        double[] x = linspace(acc[0], acc[n - 1], n);
-        double[] resampled = new double[n];
-        for (int i = 0; i < n; i++) {
-            resampled[n - 1 - i] = interpolate(x[i], acc, validity);
+        if (debug) {
+            SpRandomDebug.linspace(acc[0], acc[n - 1], n);
         }
-        return resampled;
+        double[] x = linspace(acc[0], acc[n - 1], n);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            y[i] = interpolate(x[i], acc, validity);
+        }
+        if (debug) {
+            SpRandomDebug.points(x, y);
+            SpRandomDebug.array("validity resampled", y);
+        }
+        double[] reversed = new double[n];
+        for (int i = 0; i < n; i++) {
+            reversed[n - 1 - i] = y[i];
+        }
+        return reversed;
     }
 
     private static double[] linspace(double start, double end, int num) {
@@ -247,8 +277,8 @@ final class SpRandom {
         long b = nextBlock(lfsr);
         if (b < 0) {
             done = true;
-            if (FioDebug.on(FioDebug.Type.SPRANDOM)) {
-                FioDebug.line(FioDebug.Type.SPRANDOM, "sprandom is done");
+            if (SpRandomDebug.on()) {
+                SpRandomDebug.line("sprandom is done");
             }
         }
         return b;
@@ -258,18 +288,27 @@ final class SpRandom {
         long b;
         if (cacheSize == 0 && (b = pop()) >= 0) {
             remember(b, phase ^ 1);
+            if (SpRandomDebug.on()) {
+                SpRandomDebug.line("Write " + b + " over " + currentRegion);
+            }
             return b;
         }
         if (writesRemaining == 0) {
             if (cacheSize != 0 && (b = pop()) >= 0) {
                 remember(b, phase ^ 1);
+                if (SpRandomDebug.on()) {
+                    SpRandomDebug.line("Cache Defer Write " + b + "  over " + currentRegion);
+                }
                 return b;
             }
             if (currentRegion >= numRegions) {
-                if (FioDebug.on(FioDebug.Type.SPRANDOM)) {
-                    FioDebug.line(FioDebug.Type.SPRANDOM, "End: Last Region " + currentRegion + " cur" + numRegions);
+                if (SpRandomDebug.on()) {
+                    SpRandomDebug.line("End: Last Region " + currentRegion + " cur" + numRegions);
                 }
                 return -1;
+            }
+            if (SpRandomDebug.on()) {
+                debugInvalidation();
             }
             invalidCount[phase] = 0;
             currentRegion++;
@@ -280,7 +319,16 @@ final class SpRandom {
         b = lfsr == null ? -1 : lfsr.next();
         if (b < 0) {
             if (cacheSize != 0 && (b = pop()) >= 0) {
-                return b; // the remembered blocks of the last region still go out, not remembered again
+                // the remembered blocks of the last region still go out, not remembered again
+                if (SpRandomDebug.on()) {
+                    SpRandomDebug.line("lfsr cache exit Write " + b + "  over " + currentRegion);
+                }
+                return b;
+            }
+            if (SpRandomDebug.on()) {
+                SpRandomDebug.line("End: LFSR exhausted " + currentRegion + " [" + invalidCount[phase] + "] ["
+                        + invalidCount[phase ^ 1] + "]");
+                debugInvalidation();
             }
             return -1;
         }
@@ -288,6 +336,9 @@ final class SpRandom {
             writesRemaining--;
         }
         remember(b, phase ^ 1);
+        if (SpRandomDebug.on()) {
+            SpRandomDebug.line("Write " + b + " lfsr " + currentRegion);
+        }
         return b;
     }
 
@@ -296,6 +347,9 @@ final class SpRandom {
         long v = rand.between(0, PCT_PRECISION);
         if (v <= invalidPct[currentRegion]) {
             if (!spaceAvailable()) {
+                if (SpRandomDebug.on()) {
+                    SpRandomDebug.line("pcb buffer would be overriten");
+                }
                 // fio asserts here; six sigma of room makes it practically unreachable
                 throw new IllegalStateException("sprandom: the ring of blocks to rewrite is full");
             }
@@ -303,6 +357,11 @@ final class SpRandom {
             stagingHead = (stagingHead + 1) % capacity;
             invalidCount[ph]++;
         }
+    }
+
+    private void debugInvalidation() {
+        SpRandomDebug.invalidation(currentRegion, regionWriteCount, invalidCount[phase],
+                currentRegion > 0 ? invalidPct[currentRegion - 1] : 0);
     }
 
     /** The oldest committed block, or -1 when none is visible. */
@@ -320,17 +379,5 @@ final class SpRandom {
         long staged = stagingHead >= commitHead ? stagingHead - commitHead : capacity - commitHead + stagingHead;
         // one slot stays free to tell a full ring from an empty one
         return committed + staged < capacity - 1;
-    }
-
-    /** --debug=sprandom: the set-up summary fio's sprandom_setup prints. */
-    private void debugSummary() {
-        FioDebug.line(FioDebug.Type.SPRANDOM, "Summary:");
-        FioDebug.line(FioDebug.Type.SPRANDOM, "  logical_size:      " + logicalSize);
-        FioDebug.line(FioDebug.Type.SPRANDOM, "  physical_size:     " + physicalSize);
-        FioDebug.line(FioDebug.Type.SPRANDOM, "  region_size:        " + regionSize);
-        FioDebug.line(FioDebug.Type.SPRANDOM, "  num_regions:        " + numRegions);
-        FioDebug.line(FioDebug.Type.SPRANDOM, "  cache_size:         " + cacheSize);
-        FioDebug.line(FioDebug.Type.SPRANDOM, "  region_write_count: " + regionWriteCount);
-        FioDebug.line(FioDebug.Type.SPRANDOM, "  invalid_capacity:   " + capacity);
     }
 }

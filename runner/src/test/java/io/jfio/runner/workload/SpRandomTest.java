@@ -94,6 +94,38 @@ class SpRandomTest {
     }
 
     @Test
+    void debugLinesAreFios() throws Exception {
+        // --debug=sprandom: the model's arrays and summary at set-up, a line per write, the
+        // region ends (fio's %.2f / %.4f formats), as fio 3.42 prints them
+        List<String> fio = new ArrayList<>();
+        try (InputStream in = SpRandomTest.class.getResourceAsStream("/io/jfio/runner/workload/sprandom/debug-regions4.txt")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.startsWith("#")) {
+                    fio.add(line);
+                }
+            }
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream ps = new java.io.PrintStream(bytes, true, StandardCharsets.UTF_8);
+        io.jfio.jobfile.JobSpec job = TestJobs.job(0, "rw=randwrite bs=4k sprandom=1 spr_num_regions=4 size=1m");
+        List<io.jfio.engine.IoFile> files = List.of(TestJobs.file("f", 0, 0, MB));
+        try {
+            io.jfio.jobfile.FioDebug.set("sprandom", ps, ps);
+            IoPattern.checkSetupFiles(job, files);
+            TestJobs.drain(IoPattern.create(job, files), Integer.MAX_VALUE);
+        } finally {
+            io.jfio.jobfile.FioDebug.reset();
+        }
+        List<String> mine = new ArrayList<>();
+        for (String line : bytes.toString(StandardCharsets.UTF_8).split("\n")) {
+            if (line.startsWith("sprandom")) {
+                mine.add(line.replaceAll("^sprandom [0-9]+ +", "").replaceAll("sprandom [0-9]+ +", ""));
+            }
+        }
+        assertEquals(String.join("\n", fio), String.join("\n", mine));
+    }
+
+    @Test
     void regionSharesAreFios() throws Exception {
         // fio --debug=sprandom of the 1 MiB, 4-region job: validity resampled [0.75, 0.83, 0.91, 1.00],
         // Invalidation[1..3] 0.2479 0.1730 0.0906, region_write_count 73, physical size 1208320
