@@ -70,6 +70,9 @@ class SpRandomIT {
     @ValueSource(strings = {
         // t/sprandom.py's test 1 at half its size, on a real file: the byte count ends the job
         "--ioengine=psync --rw=randwrite --bs=4k --size=16M --sprandom=1 --spr_op=0.10 --spr_num_regions=50",
+        // fio's examples/sprandom.fio (FIO_BS=4096) on a 16 MiB file: libaio at depth 64, O_DIRECT
+        "--ioengine=libaio --rw=randwrite --bs=4096 --blockalign=4096 --direct=1 --norandommap=1 --iodepth=64"
+            + " --sprandom=1 --spr_op=0.15 --spr_num_regions=100 --size=16M",
         // with a device cache (its test 6)
         "--rw=randwrite --bs=4k --size=4M --sprandom=1 --spr_op=0.10 --spr_num_regions=100 --spr_cs=32K",
         // the LFSR runs out in the last region
