@@ -92,7 +92,8 @@ final class SpRandomDebug {
     /** dprint_invalidation: the region, its writes, its rewrites, the share asked and the share done. */
     static void invalidation(int region, long regionWrites, long invalid, int previousPct) {
         double asked = region > 0 ? (double) previousPct / SpRandom.PCT_PRECISION : 0;
-        double done = (double) invalid / (double) regionWrites;
-        line("Invalidation[" + region + "] " + regionWrites + " " + invalid + " " + f(asked, 4) + " " + f(done, 4));
+        // 0/0 (regions smaller than a block): x86's default NaN has its sign bit set, glibc prints -nan
+        String done = regionWrites == 0 && invalid == 0 ? "-nan" : f((double) invalid / (double) regionWrites, 4);
+        line("Invalidation[" + region + "] " + regionWrites + " " + invalid + " " + f(asked, 4) + " " + done);
     }
 }
