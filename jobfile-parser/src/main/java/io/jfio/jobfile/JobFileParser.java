@@ -290,7 +290,13 @@ public final class JobFileParser {
 
     private void add(DraftJob st) throws JobFileException {
         if (!settings.dryRun()) {
-            new JobFixups(warnings, settings.warningsFatal()).apply(st);
+            try {
+                new JobFixups(warnings, settings.warningsFatal(), showcmd).apply(st);
+            } catch (JobFileException e) {
+                // what fio printed on stdout before the refusal (fix-up notices) still goes out
+                throw e.showcmdSoFar().isEmpty() && showcmd.length() > 0 ? new JobFileException(e.location(),
+                        e.option(), e.getMessage(), e.exitStatus(), showcmd.toString()) : e;
+            }
         }
         added.add(st);
     }

@@ -11,10 +11,13 @@ import java.util.List;
 final class JobFixups {
     private final List<ParseWarning> warnings;
     private final boolean warningsFatal;
+    /** fio's stdout while parsing, for the notices fixup_options prints with log_info. */
+    private final StringBuilder stdout;
 
-    JobFixups(List<ParseWarning> warnings, boolean warningsFatal) {
+    JobFixups(List<ParseWarning> warnings, boolean warningsFatal, StringBuilder stdout) {
         this.warnings = warnings;
         this.warningsFatal = warningsFatal;
+        this.stdout = stdout;
     }
 
     void apply(DraftJob st) throws JobFileException {
@@ -41,6 +44,8 @@ final class JobFixups {
         if ("strided".equals(st.string("zonemode")) && st.longValue("zonerange", 0) == 0) {
             st.values.put("zonerange", zonesize);
         }
+
+        sprandom(st, writes && random);
 
         if (reads) {
             st.values.put("overwrite", 1L);
@@ -232,6 +237,43 @@ final class JobFixups {
         }
         if (st.longValue("loops", 1) == 0) {
             st.values.put("loops", 1L);
+        }
+    }
+
+    /**
+     * sprandom needs a random write job with the LFSR and no random map: fio sets both when they
+     * were not given (saying so on stdout) and refuses the job when they were given otherwise.
+     */
+    private void sprandom(DraftJob st, boolean randomWrite) throws JobFileException {
+        if (st.longValue("sprandom", 0) == 0) {
+            return;
+        }
+        if (!randomWrite) {
+            error(st, "sprandom", "fio: sprandom requires random write, random_generator=lfsr, norandommap=1");
+        }
+        // fio checks both and prints a line for each refusal before it drops the job
+        String refused = null;
+        String message = "";
+        if (st.locations.containsKey("random_generator")) {
+            if (!"lfsr".equals(st.string("random_generator"))) {
+                refused = "random_generator";
+                message = "fio: sprandom requires random_generator=lfsr";
+            }
+        } else {
+            stdout.append("fio: sprandom sets random_generator=lfsr\n");
+            st.values.put("random_generator", "lfsr");
+        }
+        if (st.locations.containsKey("norandommap")) {
+            if (st.longValue("norandommap", 0) == 0) {
+                refused = refused == null ? "norandommap" : refused;
+                message += (message.isEmpty() ? "" : "\n") + "fio: sprandom requires norandommap=1";
+            }
+        } else {
+            stdout.append("fio: sprandom sets norandommap=1\n");
+            st.values.put("norandommap", 1L);
+        }
+        if (refused != null) {
+            error(st, refused, message);
         }
     }
 

@@ -80,6 +80,7 @@ class OptionCoverageTest {
             Map.entry("fdp", "1\nioengine=io_uring_cmd"),
             Map.entry("ramp_size", "1m"),
             Map.entry("size", "1m"),
+            Map.entry("sprandom", "1\nrw=randwrite"),
             Map.entry("zone_reset_threshold", "0.5"),
             Map.entry("zone_reset_frequency", "0.5"));
 

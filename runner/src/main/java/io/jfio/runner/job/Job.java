@@ -220,6 +220,7 @@ public final class Job {
             if (e.logLine() != null) {
                 ctx.err().println(e.logLine());
             }
+            refused |= e.isRefused();
             if (stats.error == 0) {
                 stats.error = e.errno();
                 stats.errorFunction = e.function();
@@ -317,6 +318,7 @@ public final class Job {
                     .withSizeHook(e::fileSize)
                     .withLayoutFill(content::fillLayout, (int) opts.bs().max(1));
             files = setup.prepare();
+            PatternSource.checkSetupFiles(spec, files);
             stats.blockStates = TrimBlocks.create(opts, files);
         } catch (JobError e) {
             prepareError = e;
@@ -325,6 +327,13 @@ public final class Job {
         }
         prepared = true;
     }
+
+    /** fio's setup_files refused the job without an error code (it still counts in the exit status). */
+    public boolean refused() {
+        return refused;
+    }
+
+    private volatile boolean refused;
 
     /** True once {@link #prepare()} ran and failed: fio never registers such a job's disks. */
     public boolean setupFailed() {

@@ -38,7 +38,19 @@ public final class PatternSource implements IoSource {
             }
             return new PatternSource(pattern);
         } catch (WorkloadException e) {
+            if (e.isSetupFiles()) {
+                throw JobError.refused("setup_files", e.getMessage());
+            }
             throw new JobError(22, "workload", e.getMessage());
+        }
+    }
+
+    /** The end of fio's setup_files for the pattern: sprandom's refusals (see {@link IoPattern#checkSetupFiles}). */
+    public static void checkSetupFiles(JobSpec spec, List<IoFile> files) throws JobError {
+        try {
+            IoPattern.checkSetupFiles(spec, files);
+        } catch (WorkloadException e) {
+            throw JobError.refused("setup_files", e.getMessage());
         }
     }
 

@@ -59,6 +59,8 @@ public final class IoPattern {
     private final long totalBytes;
     private final RandSeeds rs;
     private final OffsetGenerator offsets;
+    /** sprandom's writes, or null; when it has no block left fio ends the job (td->done). */
+    private final SpRandom spRandom;
 
     // ---- files ----
     private final IoFile[] files;
@@ -166,7 +168,9 @@ public final class IoPattern {
             throw new WorkloadException(size == 0 ? job.name() + ": you need to specify size="
                 : "fio: blocksize is larger than data set range");
         }
-        ioSize = rawIoSize < 0 ? 0 : rawIoSize;
+        // sprandom_init: the job writes the logical size plus over-provisioning (fio sets io_size)
+        spRandom = SpRandom.forJob(o, files, rs);
+        ioSize = spRandom != null ? spRandom.physicalSize() : rawIoSize < 0 ? 0 : rawIoSize;
         long tb = size;
         if (tdWrite && tdRandom && norandommap) {
             tb = Math.max(tb, ioSize);
@@ -198,6 +202,7 @@ public final class IoPattern {
         offsets = new OffsetGenerator(o, files, threadNumber, dirs, rs, blockSizes, fileService, minBs, ba, rwMinBs,
             percRand, (int) seq[0], seq[1], norandommap, lfsr, dist, size, ioSize, fio333);
         resetFile = offsets::reset;
+        offsets.spRandom(spRandom);
 
         fillRandSeeds();
         loopsLeft = loops;
@@ -229,9 +234,20 @@ public final class IoPattern {
         return new IoPattern(ThreadOptions.of(job), files, threadNumber, fio333Seeding);
     }
 
+    /**
+     * What fio's setup_files checks of the pattern once the files are set up (sprandom's
+     * refusals), so that the runner refuses the job where fio does.
+     */
+    public static void checkSetupFiles(JobSpec job, List<IoFile> files) throws WorkloadException {
+        SpRandom.forJob(ThreadOptions.of(job), files.toArray(new IoFile[0]), null);
+    }
+
     /** td_fill_rand_seeds: (re)seeds every generator the pattern uses. */
     private void fillRandSeeds() {
         rs.fill(verify, trimwrite, fileService.random(), use64);
+        if (spRandom != null) {
+            rs.seedSpRandom(spRandom.rand());
+        }
         dirs.seed(rs.seeds);
     }
 
@@ -262,6 +278,10 @@ public final class IoPattern {
             return false;
         }
         while (true) {
+            if (spRandom != null && spRandom.done()) {
+                finished = true;
+                return false;
+            }
             if (!inPass) {
                 if (iterations && pass > 0 && !iterationGranted && savedProgress == null) {
                     return false; // the end of this iteration's do_io

@@ -8,12 +8,31 @@ public final class JobError extends Exception {
     private final int errno;
     private final String function;
     private final String logLine;
+    private final boolean refused;
 
     public JobError(int errno, String function, String logLine) {
+        this(errno, function, logLine, false);
+    }
+
+    private JobError(int errno, String function, String logLine, boolean refused) {
         super(logLine != null ? logLine : function + ": errno " + errno);
         this.errno = errno;
         this.function = function;
         this.logLine = logLine;
+        this.refused = refused;
+    }
+
+    /**
+     * fio's setup_files refused the job without an error code: the message only, no report line
+     * for the error, and the job still counts in fio's exit status.
+     */
+    public static JobError refused(String function, String logLine) {
+        return new JobError(0, function, logLine, true);
+    }
+
+    /** See {@link #refused}. */
+    public boolean isRefused() {
+        return refused;
     }
 
     public int errno() {

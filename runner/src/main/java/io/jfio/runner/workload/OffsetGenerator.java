@@ -148,6 +148,11 @@ final class OffsetGenerator {
         }
     }
 
+    /** sprandom's writes (see {@link SpRandom}). */
+    void spRandom(SpRandom s) {
+        random.spRandom(s);
+    }
+
     /** See {@link IoPattern#onFileWrap}. */
     void onFileWrap(IntConsumer action) {
         fileWrapped = action;

@@ -22,6 +22,7 @@ final class RandSeeds {
     static final int SEED_ZONE = 16;
     static final int SEED_POISSON2 = 17;
     static final int SEED_POISSON3 = 18;
+    static final int SEED_SPRANDOM = 22;
     static final int NR_SEEDS = 23;
 
     private static final int READ = 0;
@@ -107,6 +108,11 @@ final class RandSeeds {
         for (int d = 0; d < 3; d++) {
             seqRand[d].seed(seeds[SEED_SEQ_RAND_READ], false);
         }
+    }
+
+    /** fio's sprandom_state: 32-bit, from its own slot (FIO_RAND_SPRANDOM_OFF). */
+    void seedSpRandom(FioRandom r) {
+        r.seed(seeds[SEED_SPRANDOM], false);
     }
 
     /**

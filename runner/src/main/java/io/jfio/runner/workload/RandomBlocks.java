@@ -28,6 +28,8 @@ final class RandomBlocks {
     private final RandomMap[] maps;
     private final Lfsr[] lfsrs;
     private final Distributions[] dists;
+    /** sprandom's region-by-region writes (null without sprandom); reads stay on the LFSR. */
+    private SpRandom spRandom;
 
     RandomBlocks(ThreadOptions o, IoFile[] files, long threadNumber, boolean tdRandom, RandSeeds rs, long[] minBs,
                  long[] ba, long rwMinBs, boolean norandommap, boolean lfsr, OffsetGenerator.Dist dist, boolean fio333,
@@ -103,6 +105,11 @@ final class RandomBlocks {
         }
     }
 
+    /** Writes take their blocks from sprandom (fio's get_next_rand_offset does so before any distribution). */
+    void spRandom(SpRandom s) {
+        spRandom = s;
+    }
+
     /** The file keeps a random map (randommap on, no LFSR). */
     boolean hasMap(int fi) {
         return maps[fi] != null && !norandommap;
@@ -114,6 +121,10 @@ final class RandomBlocks {
      */
     long nextOffset(int fi, int ddir) {
         long b;
+        if (spRandom != null && ddir == WRITE) {
+            b = spRandom.next(lfsrs[fi]);
+            return b < 0 ? -1 : b * ba[WRITE];
+        }
         switch (dist) {
             case ZIPF:
             case PARETO:
