@@ -214,6 +214,9 @@ public final class IoLoop {
                         q.putBack(u);
                         break;
                     }
+                    if (again) {
+                        nextIo.newPass(u);
+                    }
                 }
                 long wait = paced && u.ddir.isData() ? source.rateWaitUsec() : 0;
                 if (wait > 0 && !pace(wait)) {

@@ -296,6 +296,7 @@ public final class Job {
             return;
         }
         try {
+            JitWarmup.before(spec, opts, mode, ctx); // before any job's clock: the I/O path compiled
             engine = ctx.engines().create(spec);
             SetUpAhead.forEngine(engine);
             if (!engine.flags().contains(EngineFlag.NO_IO)) {

@@ -64,6 +64,17 @@ final class NextIo {
         return false;
     }
 
+    /**
+     * A new loop over the files began with {@code u}, filled before verify's history and seeds
+     * restarted (the loop sees the new pass only then): verify fills it again as the new loop's
+     * first write, logged and seeded as fio's next do_io starts (else it was never read back).
+     */
+    void newPass(IoUnit u) {
+        if (verifier != null && !verifyPhase && u.ddir == IoDirection.WRITE) {
+            verifier.prepareWrite(u, System.currentTimeMillis() * 1_000_000L, true);
+        }
+    }
+
     /** See {@link IoSource#filesBusy()}: the loop reaps and asks again. */
     boolean filesBusy() {
         return filesBusy;
