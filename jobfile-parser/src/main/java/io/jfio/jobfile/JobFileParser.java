@@ -2,7 +2,6 @@ package io.jfio.jobfile;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
