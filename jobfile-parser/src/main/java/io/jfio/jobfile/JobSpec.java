@@ -39,6 +39,8 @@ public final class JobSpec {
     private final Map<String, String> engineOptions;
     private int groupId;
     private int cloneIndex;
+    /** Clone 0 of this job's numjobs group when this is a later clone (same options), else null. */
+    private JobSpec firstClone;
     private List<Map.Entry<String, String>> givenOptions = List.of();
     /** Options read while a read log is open (see {@link #beginReadLog}), or null. */
     private Set<String> readLog;
@@ -87,6 +89,19 @@ public final class JobSpec {
 
     public void setCloneIndex(int cloneIndex) {
         this.cloneIndex = cloneIndex;
+    }
+
+    /**
+     * Clone 0 of the numjobs group this spec belongs to: this spec itself unless the parser made it
+     * as a later clone, which has the same options (values, places, engine options) and differs
+     * only in its clone index, run-order index and derived values.
+     */
+    public JobSpec firstClone() {
+        return firstClone == null ? this : firstClone;
+    }
+
+    void setFirstClone(JobSpec first) {
+        this.firstClone = first;
     }
 
     /** The same job at another position in run order (for tools and tests that place jobs themselves). */

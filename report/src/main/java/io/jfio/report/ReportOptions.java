@@ -38,8 +38,17 @@ public final class ReportOptions {
     /** zonemode=zbd: fio 3.42 then prints zone resets. */
     public boolean zonedBlockDevice;
 
+    /** The default list parsed once: the runner makes one of these per job for its report. */
+    private static final ReportOptions DEFAULTS = new ReportOptions(DEFAULT_PERCENTILES);
+
+    private ReportOptions(String percentileList) {
+        setPercentileList(percentileList);
+    }
+
     public ReportOptions() {
-        setPercentileList(DEFAULT_PERCENTILES);
+        percentiles = DEFAULTS.percentiles; // never changed in place: setters replace the array
+        percentileListText = DEFAULTS.percentileListText;
+        percentilePrecision = DEFAULTS.percentilePrecision;
     }
 
     public ReportOptions copy() {
@@ -48,7 +57,7 @@ public final class ReportOptions {
         o.unitBase = unitBase;
         o.bitEngine = bitEngine;
         o.sigFigs = sigFigs;
-        o.percentiles = percentiles.clone();
+        o.percentiles = percentiles;
         o.percentileListText = percentileListText;
         o.percentilePrecision = percentilePrecision;
         o.clatPercentiles = clatPercentiles;

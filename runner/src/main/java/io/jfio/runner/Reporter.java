@@ -142,6 +142,13 @@ final class Reporter {
         return out;
     }
 
+    /** Report options per numjobs group: the clones share their options, so one parse of each. */
+    private final Map<JobSpec, ReportOptions> byFirstClone = new java.util.IdentityHashMap<>();
+
+    private synchronized ReportOptions groupReportOptions(JobSpec s) {
+        return byFirstClone.computeIfAbsent(s.firstClone(), Reporter::reportOptions);
+    }
+
     static ReportOptions reportOptions(JobSpec s) {
         ThreadOptions o = ThreadOptions.of(s);
         StatOptions st = o.stat();
@@ -192,7 +199,7 @@ final class Reporter {
             opts.add(new JobOption(e.getKey(), e.getValue()));
         }
         r.options = opts;
-        r.report = reportOptions(s);
+        r.report = groupReportOptions(s).copy();
         for (int d = 0; d < 3; d++) {
             DirectionStats ds = r.dir(d);
             ds.ioBytes = st.ioBytes[d];

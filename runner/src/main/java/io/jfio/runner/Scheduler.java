@@ -2,6 +2,7 @@ package io.jfio.runner;
 
 import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.job.Job;
+import io.jfio.runner.job.StartLine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -118,8 +119,13 @@ final class Scheduler {
 
     /** Starts the launched jobs together, as fio moves its created threads to TD_RUNNING. */
     private void releaseBatch() {
+        int lined = 0;
         for (Job j : batch) {
-            j.release();
+            lined += j.linesUp() ? 1 : 0;
+        }
+        StartLine line = lined > 1 ? new StartLine(lined) : null;
+        for (Job j : batch) {
+            j.release(j.linesUp() ? line : null);
         }
         batch.clear();
     }

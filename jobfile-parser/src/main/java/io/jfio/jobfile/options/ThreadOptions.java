@@ -33,7 +33,20 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
 
     /** The options of a job, made on first use and kept with the spec (so every reader shares one model). */
     public static ThreadOptions of(JobSpec spec) {
+        JobSpec first = spec.firstClone();
+        if (first != spec) {
+            return spec.derived(ThreadOptions.class, s -> of(first).forClone(s));
+        }
         return spec.derived(ThreadOptions.class, ThreadOptions::from);
+    }
+
+    /**
+     * The model of a later clone of this job (fio copies the parent's thread_options into each
+     * clone): the same groups, except those that depend on the clone index (read_iolog's file).
+     */
+    ThreadOptions forClone(JobSpec clone) {
+        return new ThreadOptions(clone, process, io, bs, size, files, queue, runtime, random, rate, think, cpu,
+                stat, zone, mem, latency, buffer, logs, IoLogOptions.from(clone), verify, errors, steady, flow, unsupported);
     }
 
     /**

@@ -178,6 +178,29 @@ public final class Job {
         go.countDown();
     }
 
+    /** Lets a {@link #launch}ed job run; it waits at {@code line} with its batch before its first I/O. */
+    public void release(StartLine line) {
+        startLine = line;
+        go.countDown();
+    }
+
+    /** True when the job may wait at a start line: it does not start late on purpose (startdelay). */
+    public boolean linesUp() {
+        SizeRange sd = opts.runtime().startDelay();
+        return sd.low() <= 0 && sd.high() <= 0;
+    }
+
+    private StartLine startLine;
+
+    /** Called by the job thread once before its first I/O: waits for the rest of its batch. */
+    void atStartLine() {
+        StartLine line = startLine;
+        startLine = null;
+        if (line != null) {
+            line.arrive(state);
+        }
+    }
+
     private final java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
 
     public boolean isFinished() {
@@ -232,6 +255,11 @@ public final class Job {
                 stats.errorFunction = "job";
             }
         } finally {
+            StartLine line = startLine;
+            if (line != null) {
+                startLine = null;
+                line.leave(); // the job ended before its I/O
+            }
             if (joinedFlow != null) {
                 joinedFlow.leave(); // the job ended before its I/O loop
                 joinedFlow = null;

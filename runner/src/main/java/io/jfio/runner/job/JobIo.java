@@ -87,7 +87,8 @@ final class JobIo {
 
     void run() throws JobError {
         // fio pins lockmem before it allocates the buffers and lets go after the I/O (backend.c)
-        unpin = IoMemorySource.pin(opts.mem(), physMem(), ctx.out(), ctx.err());
+        // os_phys_mem only where lockmem needs it: the JDK reads the container's limits for it
+        unpin = IoMemorySource.pin(opts.mem(), opts.mem().lockmem() > 0 ? physMem() : 0, ctx.out(), ctx.err());
         try {
             runPinned();
         } finally {
@@ -209,6 +210,7 @@ final class JobIo {
         if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
             throw new JobError(2, "verify_state_load", null);
         }
+        job.atStartLine();
         long epoch = ctx.clock().nanoTime();
         job.beginCpuAccounting();
         SteadyState.Member steady = job.steadyMember();

@@ -71,12 +71,15 @@ public final class DiskDevices {
     }
 
     /** Devices of all the given files, each once, in first-seen order. */
+    private final Map<String, Device> described = new java.util.HashMap<>();
+
     public Map<String, Device> devicesOf(List<String> files) {
         Map<String, Device> out = new LinkedHashMap<>();
         for (String f : files) {
             String d = deviceOf(f);
             if (d != null && !out.containsKey(d)) {
-                out.put(d, describe(d));
+                // once per disk and run: the run asks for every job's files (252 clones, one disk)
+                out.put(d, described.computeIfAbsent(d, this::describe));
             }
         }
         return out;
