@@ -46,7 +46,8 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
      */
     ThreadOptions forClone(JobSpec clone) {
         return new ThreadOptions(clone, process, io, bs, size, files, queue, runtime, random, rate, think, cpu,
-                stat, zone, mem, latency, buffer, logs, IoLogOptions.from(clone), verify, errors, steady, flow, unsupported);
+                stat, zone, mem, latency, buffer, logs, IoLogOptions.from(clone), verify, errors, steady, flow, sprandom,
+                unsupported);
     }
 
     /**
