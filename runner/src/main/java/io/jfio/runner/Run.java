@@ -273,7 +273,7 @@ public final class Run {
     private int exitStatus() {
         int rc = signalled ? 128 : 0;
         for (Job j : jobs) {
-            if (j.stats().error != 0) {
+            if (j.stats().error != 0 || j.setupFailed()) {
                 rc++;
             }
         }

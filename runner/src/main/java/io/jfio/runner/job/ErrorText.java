@@ -18,7 +18,8 @@ public final class ErrorText {
     /** The fio source line fio 3.42 names for an error raised in {@code function} (3.33's in comments). */
     static String fileOf(String function) {
         return switch (function == null ? "" : function) {
-            case "total_file_size" -> "filesetup.c:1155";
+            case "total_file_size" -> "filesetup.c:1217"; // 3.33: filesetup.c:1155
+            case "open" -> "filesetup.c:175"; // extend_file (3.33: filesetup.c:174)
             case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
             case MAX_LATENCY -> MAX_LATENCY_FILE;
             case "io_u error" -> Job.IO_U_ERROR_FILE;
@@ -36,7 +37,8 @@ public final class ErrorText {
             case "operation not supported on mtd" -> "engines/mtd.c:141";
             case "mtd_get_dev_info" -> "engines/mtd.c:199";
             case "workqueue_init" -> "workqueue.c:372";
-            default -> function != null && function.startsWith("open") ? "filesetup.c:805" : "backend.c:1";
+            // td_io_open_file names open(PATH)
+            default -> function != null && function.startsWith("open(") ? "filesetup.c:800" : "backend.c:1";
         };
     }
 

@@ -165,10 +165,17 @@ final class JobIo {
         try {
             engine.openFile(f, setup.openFlags(f));
         } catch (EngineException e) {
+            // generic_open_file's failure is a verror (file:filesetup.c:800, ...), which fio
+            // records, not logs; it says first when O_DIRECT was the cause
+            boolean verror = e.getMessage() != null && e.getMessage().startsWith("file:");
             if (e.errno() == 22 && opts.io().direct()) {
+                if (verror) {
+                    ctx.err().println(io.jfio.engine.GenericFileOps.DIRECT_UNSUPPORTED_LINE);
+                }
                 ctx.err().println("fio: destination does not support O_DIRECT");
             }
-            throw engineError(e, "open");
+            JobError je = engineError(e, "open");
+            throw verror ? new JobError(je.errno(), je.function(), null) : je;
         }
         WriteHints.apply(f, opts.io().writeHint(), opts.io().direct(), diskless);
         if (!diskless) {
