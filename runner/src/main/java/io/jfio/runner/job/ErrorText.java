@@ -12,6 +12,9 @@ public final class ErrorText {
     public static final String MAX_LATENCY = "max latency exceeded";
     public static final String MAX_LATENCY_FILE = "io_u.c:1551";
 
+    /** fio's td_io_queue, which records an error its engine's ->queue left on the unit. */
+    static final String TD_IO_QUEUE = "td_io_queue";
+
     private ErrorText() {
     }
 
@@ -26,6 +29,7 @@ public final class ErrorText {
             case "io_u_sync_complete" -> "io_u.c:2290";
             case "io_u_queued_complete" -> "io_u.c:2328";
             case Verifier.ASYNC_FUNCTION -> "verify.c:1554";
+            case TD_IO_QUEUE -> "ioengines.c:415";
             case "io commit" -> "ioengines.c:516"; // 3.33: ioengines.c:496
             // the td_verror calls in fio 3.42's engines/mtd.c
             case "mtd_mark_bad" -> "engines/mtd.c:54";
