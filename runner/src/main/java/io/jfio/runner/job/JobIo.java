@@ -355,6 +355,7 @@ final class JobIo {
         if (opts.process().execPostrun() != null && !prerunFailed) {
             ExecHook.run(opts.process().execPostrun(), spec.name(), "postrun", null, ctx.out(), ctx.err());
         }
+        MemDebug.freed(opts.mem(), memDebugTotal >= 0, buffers, memDebugTotal);
         buffers.close();
         state.setRunState(RunState.EXITED);
     }
@@ -398,9 +399,16 @@ final class JobIo {
             }
         }
         boolean dataXfer = !engine.flags().contains(EngineFlag.NO_IO) && (mode.reads() || mode.writes());
-        return IoMemorySource.allocate(opts.mem(), dataXfer, nunits, Job.maxBlockSize(opts), IoBuffers.alignment(0, lbs, direct),
-                ctx.err(), stats);
+        IoBuffers b = IoMemorySource.allocate(opts.mem(), dataXfer, nunits, Job.maxBlockSize(opts),
+                IoBuffers.alignment(0, lbs, direct), ctx.err(), stats);
+        memDebugTotal = dataXfer ? MemDebug.totalMem(opts.mem(), nunits, Job.maxBlockSize(opts), direct) : -1;
+        MemDebug.units(b);
+        MemDebug.allocated(opts.mem(), dataXfer, b, memDebugTotal);
+        return b;
     }
+
+    /** fio's buffer size for --debug=mem's lines; -1 when the job allocates no data memory. */
+    private long memDebugTotal;
 
     /** The machine's memory as fio's os_phys_mem reads it (0 when unknown). */
     private static long physMem() {

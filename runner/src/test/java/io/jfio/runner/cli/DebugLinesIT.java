@@ -99,6 +99,19 @@ class DebugLinesIT {
     }
 
     @Test
+    void memLinesAsFio() throws IOException {
+        // the io_u and buffer allocations, the mem= call and its release, lockmem's pin
+        for (List<String> extra : List.of(List.of("--ioengine=psync"), List.of("--ioengine=libaio", "--iodepth=2",
+                "--mem=mmap"), List.of("--ioengine=libaio", "--iodepth=3", "--bs=8k", "--direct=1", "--lockmem=64k"))) {
+            List<String> args = new ArrayList<>(List.of("--debug=mem", "--name=t", "--filename=" + file,
+                    "--size=16k", "--bs=4k", "--rw=read"));
+            args.addAll(extra);
+            List<String> l = both(args, "mem", null);
+            assertTrue(l.stream().anyMatch(s -> s.startsWith("Alloc ")), l.toString());
+        }
+    }
+
+    @Test
     void helpAndUnknownTypeAsFio() throws IOException {
         String fio = FioVsJfio.fio342().toString();
         for (List<String> args : List.of(List.of("--debug=help"), List.of("--debug=?"),
