@@ -295,6 +295,7 @@ final class JobIo {
             IoLoop readBack = new IoLoop(settings, parts.readBack());
             long before = allocatedBytes();
             readBack.run();
+            verifier.endReadBack();
             loopAllocatedBytes += allocatedBytes() - before;
             stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
             if (!iterations || !source.nextIteration()) {
