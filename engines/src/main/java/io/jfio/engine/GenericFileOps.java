@@ -16,8 +16,8 @@ import io.jfio.engine.nativeio.VError;
  * (BLKGETSIZE64 for block devices).
  */
 public final class GenericFileOps {
-    /** Where fio 3.33 records open failures, kept for comparable error text. */
-    public static final String OPEN_ERROR_FILE = "filesetup.c:805";
+    /** Where fio 3.42 records open failures (td_io_open_file; 3.33: filesetup.c:805). */
+    public static final String OPEN_ERROR_FILE = "filesetup.c:800";
     /** fio prints this on stderr before the error when an O_DIRECT open fails with EINVAL. */
     public static final String DIRECT_UNSUPPORTED_LINE =
         "fio: looks like your file system does not support direct=1/buffered=0";
@@ -27,7 +27,7 @@ public final class GenericFileOps {
 
     /**
      * Opens the file and records its type and size. A failure carries fio's verror text
-     * ({@code file:filesetup.c:805, func=open(PATH), error=...}) as its message.
+     * ({@code file:filesetup.c:800, func=open(PATH), error=...}) as its message.
      */
     public static void open(IoFile file, int openFlags) throws EngineException {
         int fd = Native.libc().open(file.path, openFlags, 0644);

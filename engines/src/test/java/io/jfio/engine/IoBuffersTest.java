@@ -49,7 +49,7 @@ class IoBuffersTest {
         IoFile f = new IoFile("/nonexistent/dir/file", 0);
         EngineException e = assertThrows(EngineException.class, () -> GenericFileOps.open(f, OpenFlags.O_RDONLY));
         assertEquals(Errno.ENOENT, e.errno());
-        assertEquals("file:filesetup.c:805, func=open(/nonexistent/dir/file), error=No such file or directory",
+        assertEquals("file:filesetup.c:800, func=open(/nonexistent/dir/file), error=No such file or directory",
             e.getMessage());
     }
 }

@@ -261,7 +261,7 @@ public final class JobFileParser {
                     if (settings.dryRun() && !s.problems().isEmpty()) {
                         // fio records an unopenable include as the job's error and prints it when it
                         // drops the job in --showcmd / --parse-only mode
-                        showcmd.append("fio: file:init.c:2114, func=job file open, error=").append(s.problems().get(0))
+                        showcmd.append("fio: file:init.c:2102, func=job file open, error=").append(s.problems().get(0))
                                 .append('\n');
                     }
                     checkReadOnly(st, s.location());

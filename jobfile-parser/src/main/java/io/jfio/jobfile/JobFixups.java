@@ -21,6 +21,13 @@ final class JobFixups {
     }
 
     void apply(DraftJob st) throws JobFileException {
+        if (FioDebug.on(FioDebug.Type.VERIFY)) {
+            // fixup_options' first line: whether the job verifies its trims
+            String verify = st.string("verify");
+            boolean trimVerify = verify != null && !verify.equals("0") && !verify.equals("none")
+                    && st.longValue("trim_backlog", 0) != 0 && st.longValue("trim_percentage", 0) != 0;
+            FioDebug.line(FioDebug.Type.VERIFY, "td->trim_verify=" + (trimVerify ? 1 : 0));
+        }
         String rw = st.string("rw");
         boolean reads = rw.contains("read") || rw.equals("rw") || rw.equals("randrw");
         boolean writes = rw.contains("write") || rw.equals("rw") || rw.equals("randrw");

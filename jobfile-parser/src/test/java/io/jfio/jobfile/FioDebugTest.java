@@ -37,9 +37,9 @@ class FioDebugTest {
 
     @Test
     void aTypeWithoutLinesSaysSo() {
-        set("mem");
-        assertTrue(FioDebug.on(FioDebug.Type.MEM));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("fio: warning: --debug=mem prints no lines in jfio"),
+        set("file");
+        assertTrue(FioDebug.on(FioDebug.Type.FILE));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("fio: warning: --debug=file prints no lines in jfio"),
                 err.toString(StandardCharsets.UTF_8));
     }
 

@@ -30,7 +30,7 @@ public final class JobResult {
     public int members = 1;
     /** errno of the job, 0 if none. */
     public int error;
-    /** fio's error text for the header, e.g. "file:io_u.c:1876, func=io_u error, error=No space left on device". */
+    /** fio's error text for the header, e.g. "file:io_u.c:2018, func=io_u error, error=No space left on device". */
     public String errorMessage;
     /** Total errors and first errno, reported when continue_on_error is set. */
     public long totalErrors;

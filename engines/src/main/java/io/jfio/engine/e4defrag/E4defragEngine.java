@@ -98,6 +98,15 @@ public final class E4defragEngine implements IoEngine {
         return new EngineException(e, "io_queue_init", null);
     }
 
+    /**
+     * fio's e4defrag sets a unit's error inside ->queue without logging it: td_io_queue records
+     * it (ioengines.c), so a failed defrag prints no io_u error line.
+     */
+    @Override
+    public String errorFunction(IoUnit unit) {
+        return "td_io_queue";
+    }
+
     @Override
     public QueueStatus queue(IoUnit u) {
         if (u.ddir != IoDirection.WRITE) {

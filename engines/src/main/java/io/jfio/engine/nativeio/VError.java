@@ -6,14 +6,14 @@ package io.jfio.engine.nativeio;
  * with fio's (scripts grep for them); {@link #IO_U_ERROR} is the one every per-I/O error uses.
  *
  * <pre>
- * verror:  file:io_u.c:1876, func=io_u error, error=Operation not supported
- * header:  err=95 (file:io_u.c:1876, func=io_u error, error=Operation not supported)
- * stderr:  fio: pid=8974, err=95/file:io_u.c:1876, func=io_u error, error=Operation not supported
+ * verror:  file:io_u.c:2018, func=io_u error, error=Operation not supported
+ * header:  err=95 (file:io_u.c:2018, func=io_u error, error=Operation not supported)
+ * stderr:  fio: pid=8974, err=95/file:io_u.c:2018, func=io_u error, error=Operation not supported
  * </pre>
  */
 public final class VError {
-    /** Where fio records errors that I/O units complete with (io_u.c, io_u_error path). */
-    public static final String IO_U_ERROR_FILE = "io_u.c:1876";
+    /** Where fio records errors that I/O units complete with (fio 3.42 io_u.c, io_u_error path; 3.33: io_u.c:1876). */
+    public static final String IO_U_ERROR_FILE = "io_u.c:2018";
     public static final String IO_U_ERROR_FUNC = "io_u error";
 
     private final int errno;

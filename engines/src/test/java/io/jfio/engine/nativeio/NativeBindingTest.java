@@ -71,8 +71,8 @@ class NativeBindingTest {
     @Test
     void fioErrorText() {
         VError e = VError.ioUnit(28);
-        assertEquals("err=28 (file:io_u.c:1876, func=io_u error, error=No space left on device)", e.headerField());
-        assertEquals("fio: pid=8974, err=95/file:io_u.c:1876, func=io_u error, error=Operation not supported",
+        assertEquals("err=28 (file:io_u.c:2018, func=io_u error, error=No space left on device)", e.headerField());
+        assertEquals("fio: pid=8974, err=95/file:io_u.c:2018, func=io_u error, error=Operation not supported",
             VError.ioUnit(95).pidLine(8974));
         assertEquals("fio: io_u error on file /dev/loop0: Operation not supported: read offset=0, buflen=4096",
             VError.ioUnitLine("/dev/loop0", 95, "read", 0, 4096));

@@ -97,7 +97,7 @@ class Pvsync2FlagsIT {
         EngineDriver d = run(raw.device(), false, IoDirection.READ, engine);
         assertEquals(16, d.errors);
         assertEquals(95, d.firstErrno);
-        assertEquals("err=95 (file:io_u.c:1876, func=io_u error, error=Operation not supported)",
+        assertEquals("err=95 (file:io_u.c:2018, func=io_u error, error=Operation not supported)",
             VError.ioUnit(d.firstErrno).headerField());
         assertEquals(RwfFlags.DONTCACHE_HINT, engine.errorHint(Errno.EOPNOTSUPP));
         assertEquals("kernels 6.14+ support RWF_DONTCACHE on ext4 and xfs files, not on block devices",

@@ -3,7 +3,9 @@ package io.jfio.runner.files;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * jfio's guard against mistyped device names (not in fio): a job file naming a /dev entry that
@@ -17,6 +19,9 @@ public final class DevCheck {
 
     /** The refusal for the first such name, or null. */
     public static String refusal(List<String> names) {
+        // one look-up per directory: a job with nrfiles=31250 under /dev/shm named the same
+        // directory 31250 times, and each look-up reads the mount table
+        Map<Path, Boolean> devtmpfs = new HashMap<>();
         for (String name : names) {
             Path p = Path.of(name).toAbsolutePath().normalize();
             if (!p.startsWith("/dev") || Files.exists(p)) {
@@ -26,7 +31,7 @@ public final class DevCheck {
             while (parent != null && !Files.exists(parent)) {
                 parent = parent.getParent();
             }
-            if (parent != null && onDevtmpfs(parent)) {
+            if (parent != null && devtmpfs.computeIfAbsent(parent, DevCheck::onDevtmpfs)) {
                 return "jfio: " + name + " does not exist; refusing to create a regular file under /dev"
                         + " (a mistyped device name?)";
             }

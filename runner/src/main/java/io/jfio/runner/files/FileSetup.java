@@ -315,7 +315,8 @@ public final class FileSetup {
         if (fd < 0) {
             int e = Native.errno();
             if (e == 2 && (flags & OpenFlags.O_CREAT) == 0) {
-                throw new JobError(e, "open", "fio: file creation disallowed by allow_file_create=0");
+                // fio logs this without recording an error: no pid line, the job still counts in the exit status
+                throw new JobError(0, "open", "fio: file creation disallowed by allow_file_create=0");
             }
             throw new JobError(e, "open", null);
         }

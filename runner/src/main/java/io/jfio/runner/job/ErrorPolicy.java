@@ -92,6 +92,11 @@ final class ErrorPolicy {
         boolean nonFatal = errors.nonFatal(ddir, errno);
         // an engine that recorded the error itself (fio's td_verror in mtd's queue) names it; no io_u error line
         String engineFunction = engine.errorFunction(u);
+        if (engineFunction == null && u.ddir == IoDirection.TRIM) {
+            // every engine trims inside ->queue (do_io_u_trim): fio's td_io_queue records the
+            // error there and the unit is never completed, so no io_u error line
+            engineFunction = ErrorText.TD_IO_QUEUE;
+        }
         if (engineFunction != null) {
             engineError(ddir, errno, engineFunction, nonFatal, inline);
             return;

@@ -12,13 +12,17 @@ public final class ErrorText {
     public static final String MAX_LATENCY = "max latency exceeded";
     public static final String MAX_LATENCY_FILE = "io_u.c:1551";
 
+    /** fio's td_io_queue, which records an error its engine's ->queue left on the unit. */
+    static final String TD_IO_QUEUE = "td_io_queue";
+
     private ErrorText() {
     }
 
     /** The fio source line fio 3.42 names for an error raised in {@code function} (3.33's in comments). */
     static String fileOf(String function) {
         return switch (function == null ? "" : function) {
-            case "total_file_size" -> "filesetup.c:1155";
+            case "total_file_size" -> "filesetup.c:1217"; // 3.33: filesetup.c:1155
+            case "open" -> "filesetup.c:175"; // extend_file (3.33: filesetup.c:174)
             case "cpu_set_affinity" -> "backend.c:1905";
             case TrimBlocks.FUNCTION -> "filesetup.c:1349";
             case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
@@ -27,6 +31,7 @@ public final class ErrorText {
             case "io_u_sync_complete" -> "io_u.c:2290";
             case "io_u_queued_complete" -> "io_u.c:2328";
             case Verifier.ASYNC_FUNCTION -> "verify.c:1554";
+            case TD_IO_QUEUE -> "ioengines.c:415";
             case "io commit" -> "ioengines.c:516"; // 3.33: ioengines.c:496
             // the td_verror calls in fio 3.42's engines/mtd.c
             case "mtd_mark_bad" -> "engines/mtd.c:54";
@@ -38,7 +43,8 @@ public final class ErrorText {
             case "operation not supported on mtd" -> "engines/mtd.c:141";
             case "mtd_get_dev_info" -> "engines/mtd.c:199";
             case "workqueue_init" -> "workqueue.c:372";
-            default -> function != null && function.startsWith("open") ? "filesetup.c:805" : "backend.c:1";
+            // td_io_open_file names open(PATH)
+            default -> function != null && function.startsWith("open(") ? "filesetup.c:800" : "backend.c:1";
         };
     }
 

@@ -46,7 +46,13 @@ final class IoMemorySource {
             out.printf("fio: limiting mlocked memory to %dMiB%n", bytes >> 20);
         }
         try {
-            return IoMemory.pin(bytes);
+            MemDebug.pin(bytes, true);
+            Runnable unpin = IoMemory.pin(bytes);
+            long pinned = bytes;
+            return () -> {
+                MemDebug.pin(pinned, false);
+                unpin.run();
+            };
         } catch (IoMemory.Failed e) {
             err.println(e.call() + ": " + io.jfio.engine.nativeio.Errno.strerror(e.errno()));
             throw new JobError(0, e.call(), null);

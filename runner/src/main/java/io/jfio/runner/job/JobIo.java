@@ -166,10 +166,17 @@ final class JobIo {
         try {
             engine.openFile(f, setup.openFlags(f));
         } catch (EngineException e) {
+            // generic_open_file's failure is a verror (file:filesetup.c:800, ...), which fio
+            // records, not logs; it says first when O_DIRECT was the cause
+            boolean verror = e.getMessage() != null && e.getMessage().startsWith("file:");
             if (e.errno() == 22 && opts.io().direct()) {
+                if (verror) {
+                    ctx.err().println(io.jfio.engine.GenericFileOps.DIRECT_UNSUPPORTED_LINE);
+                }
                 ctx.err().println("fio: destination does not support O_DIRECT");
             }
-            throw engineError(e, "open");
+            JobError je = engineError(e, "open");
+            throw verror ? new JobError(je.errno(), je.function(), null) : je;
         }
         WriteHints.apply(f, opts.io().writeHint(), opts.io().direct(), diskless);
         if (!diskless) {
@@ -291,6 +298,7 @@ final class JobIo {
             IoLoop readBack = new IoLoop(settings, parts.readBack());
             long before = allocatedBytes();
             readBack.run();
+            verifier.endReadBack();
             loopAllocatedBytes += allocatedBytes() - before;
             stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
             if (!iterations || !source.nextIteration()) {
@@ -351,6 +359,7 @@ final class JobIo {
         if (opts.process().execPostrun() != null && !prerunFailed) {
             ExecHook.run(opts.process().execPostrun(), spec.name(), "postrun", null, ctx.out(), ctx.err());
         }
+        MemDebug.freed(opts.mem(), memDebugTotal >= 0, buffers, memDebugTotal);
         buffers.close();
         state.setRunState(RunState.EXITED);
     }
@@ -394,9 +403,16 @@ final class JobIo {
             }
         }
         boolean dataXfer = !engine.flags().contains(EngineFlag.NO_IO) && (mode.reads() || mode.writes());
-        return IoMemorySource.allocate(opts.mem(), dataXfer, nunits, Job.maxBlockSize(opts), IoBuffers.alignment(0, lbs, direct),
-                ctx.err(), stats);
+        IoBuffers b = IoMemorySource.allocate(opts.mem(), dataXfer, nunits, Job.maxBlockSize(opts),
+                IoBuffers.alignment(0, lbs, direct), ctx.err(), stats);
+        memDebugTotal = dataXfer ? MemDebug.totalMem(opts.mem(), nunits, Job.maxBlockSize(opts), direct) : -1;
+        MemDebug.units(b);
+        MemDebug.allocated(opts.mem(), dataXfer, b, memDebugTotal);
+        return b;
     }
+
+    /** fio's buffer size for --debug=mem's lines; -1 when the job allocates no data memory. */
+    private long memDebugTotal;
 
     /** The machine's memory as fio's os_phys_mem reads it (0 when unknown). */
     private static long physMem() {

@@ -161,6 +161,16 @@ public final class Verifier {
     /** Before the read-back pass: fio re-seeds verify_state so the seeds come again in order. */
     public void startReadBack() {
         seeds.restart();
+        if (VerifyDebug.on()) {
+            VerifyDebug.line("starting loop");
+        }
+    }
+
+    /** do_verify's end (its "exiting loop" debug line). */
+    public void endReadBack() {
+        if (VerifyDebug.on()) {
+            VerifyDebug.line("exiting loop");
+        }
     }
 
     /**
@@ -216,6 +226,9 @@ public final class Verifier {
             if (pattern == null) {
                 seed = seeds.next();
                 unitSeed[i] = seed;
+                if (VerifyDebug.on()) {
+                    VerifyDebug.line("fill random bytes len=" + u.length);
+                }
                 RandomFill.fill(b, 0, u.length, seed);
             } else {
                 // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
@@ -228,6 +241,12 @@ public final class Verifier {
                 }
             }
             headers.populate(b, u.length, u.offset, seed, nio, timeNanos);
+            if (VerifyDebug.on()) {
+                VerifyDebug.headers(true, type, u, headers.inc(u.length));
+            }
+        }
+        if (vstate != null && VerifyDebug.on() && o.doVerify) {
+            VerifyDebug.line("log_inflight: numberio=" + nio + ", inflight_idx=" + vstate.slot(i));
         }
         unitEntry[i] = log && o.doVerify && !o.experimental ? history.log(u.file.index, u.offset, u.length, nio) : -1;
         if (trims != null && unitEntry[i] >= 0) {
@@ -251,6 +270,9 @@ public final class Verifier {
         logged(u, IoDirection.TRIM, e);
         unitFromList[i] = false;
         unitEntry[i] = -1;
+        if (VerifyDebug.on()) {
+            VerifyDebug.line(String.format("get_next_trim: ret io_u 0x%x", u.bufferAddress));
+        }
         return true;
     }
 
@@ -367,7 +389,14 @@ public final class Verifier {
     public boolean nextRead(IoUnit u) {
         int e = history.peek();
         if (e < 0) {
+            if (VerifyDebug.on()) {
+                VerifyDebug.line("get_next_verify: empty");
+            }
             return false;
+        }
+        if (VerifyDebug.on()) {
+            VerifyDebug.line(String.format("get_next_verify: ret io_u 0x%x", u.bufferAddress));
+            VerifyDebug.line("verify_state_should_stop numberio=" + history.numberio(e));
         }
         if (loaded != null && loaded.shouldStop(history.numberio(e), out)) {
             return false;
@@ -417,6 +446,10 @@ public final class Verifier {
         }
         if (u.ddir == IoDirection.WRITE) {
             if (vstate != null) {
+                if (VerifyDebug.on() && o.doVerify) {
+                    VerifyDebug.line("invalidate_inflight: numberio=" + unitNumberio[i] + ", inflight_idx="
+                            + vstate.slot(i));
+                }
                 vstate.completed(i);
             }
             if (unitEntry[i] >= 0) {
@@ -447,6 +480,9 @@ public final class Verifier {
             return done(trimmedZero(u, b));
         }
         int inc = headers.inc(u.length);
+        if (VerifyDebug.on()) {
+            VerifyDebug.headers(false, type, u, inc);
+        }
         int ret = 0;
         int n = 0;
         for (int p = 0; p < u.length; p += inc, n++) {

@@ -66,6 +66,11 @@ public final class VerifyState {
     }
 
     /** fio's invalidate_inflight: unit {@code unit}'s write completed (or failed). */
+    /** The in-flight slot of a unit's write (-1 when none). */
+    int slot(int unit) {
+        return unitSlot[unit];
+    }
+
     void completed(int unit) {
         int s = unitSlot[unit];
         if (s >= 0) {

@@ -99,6 +99,35 @@ class DebugLinesIT {
     }
 
     @Test
+    void memLinesAsFio() throws IOException {
+        // the io_u and buffer allocations, the mem= call and its release, lockmem's pin
+        for (List<String> extra : List.of(List.of("--ioengine=psync"), List.of("--ioengine=libaio", "--iodepth=2",
+                "--mem=mmap"), List.of("--ioengine=libaio", "--iodepth=3", "--bs=8k", "--direct=1", "--lockmem=64k"))) {
+            List<String> args = new ArrayList<>(List.of("--debug=mem", "--name=t", "--filename=" + file,
+                    "--size=16k", "--bs=4k", "--rw=read"));
+            args.addAll(extra);
+            List<String> l = both(args, "mem", null);
+            assertTrue(l.stream().anyMatch(s -> s.startsWith("Alloc ")), l.toString());
+        }
+    }
+
+    @Test
+    void verifyLinesAsFio() throws IOException {
+        // fio 3.33 has neither the trim_verify nor the in-flight lines
+        java.nio.file.Path fio = FioVsJfio.fio342();
+        for (List<String> extra : List.of(List.of("--rw=write", "--verify=crc32c"),
+                List.of("--rw=write", "--verify=md5", "--verify_interval=1k"),
+                List.of("--rw=randwrite", "--verify=sha1", "--ioengine=libaio", "--iodepth=4"),
+                List.of("--rw=write", "--verify=meta"))) {
+            List<String> args = new ArrayList<>(List.of("--debug=verify", "--name=t", "--filename=" + file,
+                    "--size=16k", "--bs=4k"));
+            args.addAll(extra);
+            List<String> l = both(fio, args, "verify", null);
+            assertTrue(l.contains("starting loop") && l.contains("get_next_verify: empty"), l.toString());
+        }
+    }
+
+    @Test
     void helpAndUnknownTypeAsFio() throws IOException {
         String fio = FioVsJfio.fio342().toString();
         for (List<String> args : List.of(List.of("--debug=help"), List.of("--debug=?"),
