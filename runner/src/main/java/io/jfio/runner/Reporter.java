@@ -160,7 +160,8 @@ final class Reporter {
         if (!s.isSet("unit_base") && EngineKinds.bitBased(o.queue().ioengine())) {
             ro.unitBase = 1;
         }
-        ro.zonedBlockDevice = "zbd".equals(o.zone().zoneMode());
+        // fio's zbd_setup_files counts zone resets for jobs that write or trim
+        ro.zonedBlockDevice = o.zone().zbdMode() && (o.io().rw().writes() || o.io().rw().trims());
         return ro;
     }
 
@@ -182,6 +183,7 @@ final class Reporter {
             r.errorMessage = st.firstErrorText == null ? "" : st.firstErrorText;
         }
         r.totalErrors = st.totalErrors;
+        r.zoneResets = st.zoneResets;
         r.firstError = st.firstError;
         r.elapsedSec = (runElapsedMs + 999) / 1000;
         r.eta = runElapsedMs < 3000 ? Integer.MAX_VALUE : 0;
