@@ -273,7 +273,8 @@ public final class Run {
     private int exitStatus() {
         int rc = signalled ? 128 : 0;
         for (Job j : jobs) {
-            if (j.stats().error != 0) {
+            // a job whose set-up failed counts even without an errno (fio's run_threads)
+            if (j.stats().error != 0 || j.setupFailed()) {
                 rc++;
             }
         }
