@@ -54,14 +54,16 @@ public final class ZbdSetup {
             align(o, f, ZonedFiles.of(f), rw, out);
         }
         if (rw.trims()) {
+            // zbd_verify_bs logs these as information (stdout)
             long[] bs = o.bs().bs();
             if (o.bs().min(2) != o.bs().max(2)) {
-                throw new ZbdException("bsrange and bssplit are not allowed for trim with zonemode=zbd", 0, null);
+                out.println("bsrange and bssplit are not allowed for trim with zonemode=zbd");
+                throw new ZbdException(null, 0, null);
             }
             for (IoFile f : files) {
                 if (bs[2] != zoneSize) {
-                    throw new ZbdException(f.path + ": trim block size " + bs[2] + " is not the zone size " + zoneSize,
-                            0, null);
+                    out.println(f.path + ": trim block size " + bs[2] + " is not the zone size " + zoneSize);
+                    throw new ZbdException(null, 0, null);
                 }
             }
         }
