@@ -125,56 +125,73 @@ class ZbdVsFioIT {
         return j.resets();
     }
 
+    /** The resets fio 3.42 gave when this test was written (jfio seeded as 3.33 draws other offsets). */
+    private static void resets(long expected, List<Long> actual) {
+        if (fio342 != null && fio342) {
+            assertEquals(List.of(expected), actual);
+        }
+    }
+
+    /**
+     * fio 3.33's zbd.c chose zones differently where zone tails, reads of mixed jobs and zones
+     * shared by jobs in turn are concerned (fio 3.42 rewrote those paths): those cases need 3.42.
+     */
+    private static void needs342() {
+        FioVsJfio.fio342();
+    }
+
     @Test
     void sequentialWriteLoopsResetEveryZoneAgain() throws IOException {
-        assertEquals(List.of(8L), compare("--rw=write", "--loops=3"));
+        resets(8, compare("--rw=write", "--loops=3"));
     }
 
     @Test
     void randomWritesGoToWritePointers() throws IOException {
-        assertEquals(List.of(12L), compare("--rw=randwrite", "--io_size=16M"));
+        resets(12, compare("--rw=randwrite", "--io_size=16M"));
     }
 
     @Test
     void maxOpenZonesLimitsTheWriteTargets() throws IOException {
-        assertEquals(List.of(14L), compare("--rw=randwrite", "--io_size=16M", "--max_open_zones=2"));
+        resets(14, compare("--rw=randwrite", "--io_size=16M", "--max_open_zones=2"));
     }
 
     @Test
     void jobMaxOpenZonesBelowTheDeviceLimit() throws IOException {
-        assertEquals(List.of(6L), compare("--rw=randwrite", "--io_size=8M", "--max_open_zones=3",
+        resets(6, compare("--rw=randwrite", "--io_size=8M", "--max_open_zones=3",
                 "--job_max_open_zones=2", "--ignore_zone_limits=1"));
     }
 
     @Test
     void zoneCapacityBelowTheZoneSize() throws IOException {
-        assertEquals(List.of(0L), compare("--rw=write", "--zonecapacity=640k"));
-        assertEquals(List.of(12L), compare("--rw=randwrite", "--zonecapacity=640k", "--io_size=8M"));
+        resets(0, compare("--rw=write", "--zonecapacity=640k"));
+        resets(12, compare("--rw=randwrite", "--zonecapacity=640k", "--io_size=8M"));
     }
 
     @Test
     void zoneTailsSmallerThanTheBlockAreFinishedOrWritten() throws IOException {
-        assertEquals(List.of(5L), compare("--rw=randwrite", "--bs=48k", "--io_size=8M"));
-        assertEquals(List.of(5L), compare("--rw=randwrite", "--bs=48k", "--io_size=8M", "--write_zone_remainder=1",
+        needs342();
+        resets(5, compare("--rw=randwrite", "--bs=48k", "--io_size=8M"));
+        resets(5, compare("--rw=randwrite", "--bs=48k", "--io_size=8M", "--write_zone_remainder=1",
                 "--max_open_zones=2"));
     }
 
     @Test
     void resetThresholdAndFrequency() throws IOException {
-        assertEquals(List.of(23L), compare("--rw=randwrite", "--io_size=16M", "--zone_reset_threshold=0.5",
+        resets(23, compare("--rw=randwrite", "--io_size=16M", "--zone_reset_threshold=0.5",
                 "--zone_reset_frequency=0.25"));
     }
 
     @Test
     void mixedReadsStayBelowTheWritePointerUnlessReadBeyondWp() throws IOException {
-        assertEquals(List.of(0L), compare("--rw=randrw"));
-        assertEquals(List.of(0L), compare("--rw=randrw", "--read_beyond_wp=1", "--recover_zbd_write_error=0"));
-        assertEquals(List.of(0L), compare("--rw=rw"));
+        needs342();
+        resets(0, compare("--rw=randrw"));
+        resets(0, compare("--rw=randrw", "--read_beyond_wp=1", "--recover_zbd_write_error=0"));
+        resets(0, compare("--rw=rw"));
     }
 
     @Test
     void sequentialWriteWithVariableBlocksWrapsAtTheEnd() throws IOException {
-        assertEquals(List.of(4L), compare("--rw=write", "--bsrange=4k-64k", "--io_size=8M"));
+        resets(4, compare("--rw=write", "--bsrange=4k-64k", "--io_size=8M"));
     }
 
     @Test
@@ -184,6 +201,7 @@ class ZbdVsFioIT {
 
     @Test
     void jobsInTurnShareTheZones() throws IOException {
+        needs342();
         Path fio = FioVsJfio.fio();
         Path file = Path.of("/dev/shm/w4zbd-it-jobs-" + ProcessHandle.current().pid());
         Path job = dir.resolve("zbd.fio");
