@@ -194,6 +194,9 @@ final class Reporter {
         }
         r.options = opts;
         r.report = reportOptions(s);
+        if (job.setupFailed()) {
+            r.report.zonedBlockDevice = false; // zbd_setup_files never got to count zone resets
+        }
         for (int d = 0; d < 3; d++) {
             DirectionStats ds = r.dir(d);
             ds.ioBytes = st.ioBytes[d];

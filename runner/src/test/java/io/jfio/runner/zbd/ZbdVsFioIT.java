@@ -2,6 +2,7 @@ package io.jfio.runner.zbd;
 
 import io.jfio.report.json.JsonNode;
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.testsupport.LoopDevice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -213,6 +214,28 @@ class ZbdVsFioIT {
                     "--debug=io")));
         } finally {
             Files.deleteIfExists(file);
+        }
+    }
+
+    /** A block device that is not zoned (sysfs queue/zoned: none) gets emulated zones as a file does. */
+    @Test
+    void loopDeviceGetsEmulatedZones() throws IOException {
+        Path fio = FioVsJfio.fio();
+        LoopDevice.assumeAvailable();
+        try (LoopDevice loop = LoopDevice.create(4 << 20, false)) {
+            Path dev = Path.of(loop.device());
+            List<String> args = new ArrayList<>(List.of("--name=a", "--filename=" + dev, "--direct=1",
+                    "--rw=randwrite", "--io_size=8M", "--max_open_zones=2"));
+            args.addAll(BASE);
+            args.remove("--size=4M");
+            Result f = run(true, fio, loop.backingFile(), args);
+            Result j = run(false, fio, loop.backingFile(), args);
+            assertEquals(f.rc(), j.rc(), f.err() + j.err());
+            assertEquals(f.counts(), j.counts());
+            assertEquals(f.fills(), j.fills(), "the I/O pattern");
+            if (is342(fio)) {
+                assertEquals(List.of(6L), j.resets());
+            }
         }
     }
 
