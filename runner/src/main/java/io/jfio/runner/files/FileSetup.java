@@ -124,12 +124,14 @@ public final class FileSetup {
             }
             files.add(f);
         }
-        boolean zbd = opts.zone().zbdMode() && zones != null && !diskless;
+        boolean zbd = opts.zone().zbdMode() && zones != null;
         if (zbd) {
-            // fio's zbd_init_files sees the sizes before any layout
+            // fio's zbd_init_files sees the sizes before any layout; a diskless engine's file is
+            // size / nrfiles (get_file_sizes)
             long[] before = new long[files.size()];
             for (int i = 0; i < before.length; i++) {
-                before[i] = files.get(i).realSize;
+                long sz = files.get(i).realSize;
+                before[i] = sz < 0 && diskless ? Math.max(0, opts.size().size()) / before.length : sz;
             }
             try {
                 ZbdSetup.init(opts, zones, files, before);
