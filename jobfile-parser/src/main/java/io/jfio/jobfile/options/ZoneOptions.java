@@ -15,7 +15,8 @@ public record ZoneOptions(String zoneMode, boolean zoneModeSet, long zoneSize, l
     public static ZoneOptions from(JobSpec spec) {
         long zs = spec.getLong("zonesize");
         return new ZoneOptions(spec.getString("zonemode"), spec.isSet("zonemode"), Math.max(0, zs),
-                spec.getLong("zonerange"), Math.max(0, spec.getLong("zoneskip")), ZbdOptions.from(spec));
+                spec.getLong("zonerange"), spec.isZones("zoneskip") ? SizeOptions.zonesToBytes(spec, "zoneskip")
+                        : Math.max(0, spec.getLong("zoneskip")), ZbdOptions.from(spec));
     }
 
     /** zonemode=zbd. */

@@ -195,6 +195,28 @@ class ZbdVsFioIT {
         resets(4, compare("--rw=write", "--bsrange=4k-64k", "--io_size=8M"));
     }
 
+    /** Sizes in zones (Nz: fio's zbd_recalc_options_with_zone_granularity). */
+    @Test
+    void sizesGivenInZones() throws IOException {
+        List<String> args = new ArrayList<>(List.of("--rw=randwrite", "--offset=1z", "--io_size=8M", "--zoneskip=0z"));
+        resets(6, compareWithSize("--size=2z", args));
+    }
+
+    private List<Long> compareWithSize(String size, List<String> extra) throws IOException {
+        Path fio = FioVsJfio.fio();
+        Path file = Path.of("/dev/shm/w4zbd-it-z-" + ProcessHandle.current().pid());
+        try {
+            List<String> args = new ArrayList<>(List.of("--name=a", "--filename=" + file));
+            args.addAll(BASE);
+            args.remove("--size=4M");
+            args.add(size);
+            args.addAll(extra);
+            return compare(fio, file, args);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
     @Test
     void readsOfEmptyZonesDoNothing() throws IOException {
         assertEquals(List.of(-1L), compare("--rw=randread"));
