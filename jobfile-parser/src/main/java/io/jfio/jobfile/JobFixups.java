@@ -42,6 +42,14 @@ final class JobFixups {
         if ("zbd".equals(zonemode) && st.longValue("create_serialize", 1) == 0) {
             error(st, "zonemode", "--zonemode=zbd and --create_serialize=0 are not compatible.");
         }
+        if ("zbd".equals(zonemode) && st.longValue("write_zone_remainder", 0) != 0) {
+            // fio's fixup_options: zone tails are written at the write pointer, so no random map
+            if (!st.locations.containsKey("norandommap")) {
+                st.values.put("norandommap", 1L);
+            } else if (st.longValue("norandommap", 0) == 0) {
+                error(st, "write_zone_remainder", "write_zone_remainder=1 requires norandommap=1");
+            }
+        }
         if ("strided".equals(zonemode) && zonesize == 0) {
             error(st, "zonemode", "--zonesize must be specified when using --zonemode=strided.");
         }

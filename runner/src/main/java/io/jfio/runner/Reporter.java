@@ -167,7 +167,8 @@ final class Reporter {
         if (!s.isSet("unit_base") && EngineKinds.bitBased(o.queue().ioengine())) {
             ro.unitBase = 1;
         }
-        ro.zonedBlockDevice = "zbd".equals(o.zone().zoneMode());
+        // fio's zbd_setup_files counts zone resets for jobs that write or trim
+        ro.zonedBlockDevice = o.zone().zbdMode() && (o.io().rw().writes() || o.io().rw().trims());
         return ro;
     }
 
@@ -189,6 +190,7 @@ final class Reporter {
             r.errorMessage = st.firstErrorText == null ? "" : st.firstErrorText;
         }
         r.totalErrors = st.totalErrors;
+        r.zoneResets = st.zoneResets;
         r.firstError = st.firstError;
         r.elapsedSec = (runElapsedMs + 999) / 1000;
         r.eta = runElapsedMs < 3000 ? Integer.MAX_VALUE : 0;
@@ -200,6 +202,9 @@ final class Reporter {
         }
         r.options = opts;
         r.report = groupReportOptions(s).copy();
+        if (job.setupFailed()) {
+            r.report.zonedBlockDevice = false; // zbd_setup_files never got to count zone resets
+        }
         for (int d = 0; d < 3; d++) {
             DirectionStats ds = r.dir(d);
             ds.ioBytes = st.ioBytes[d];

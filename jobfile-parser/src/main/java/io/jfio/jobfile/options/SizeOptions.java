@@ -29,7 +29,19 @@ public record SizeOptions(long size, int sizePercent, long ioSize, int ioSizePer
     }
 
     private static long bytes(JobSpec spec, String option) {
-        return spec.isPercent(option) || spec.isZones(option) ? 0 : spec.getLong(option);
+        if (spec.isZones(option)) {
+            return zonesToBytes(spec, option);
+        }
+        return spec.isPercent(option) ? 0 : spec.getLong(option);
+    }
+
+    /**
+     * fio's zbd_recalc_options_with_zone_granularity: "Nz" is N zones of zonesize (the emulated
+     * zones of zonemode=zbd and strided zones alike); without a zone size it stays 0.
+     */
+    static long zonesToBytes(JobSpec spec, String option) {
+        long zs = Math.max(0, spec.getLong("zonesize"));
+        return spec.zones(option) * zs;
     }
 
     private static int percent(JobSpec spec, String option) {

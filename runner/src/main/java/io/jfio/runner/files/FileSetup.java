@@ -11,6 +11,8 @@ import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.runner.workload.JobError;
 import io.jfio.runner.workload.RwMode;
+import io.jfio.runner.zbd.ZbdException;
+import io.jfio.runner.zbd.ZbdSetup;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -73,6 +75,14 @@ public final class FileSetup {
         return this;
     }
 
+    private io.jfio.runner.zbd.ZonedFiles zones;
+
+    /** zonemode=zbd: the run's zoned files, which jobs on the same file share. */
+    public FileSetup withZones(io.jfio.runner.zbd.ZonedFiles zones) {
+        this.zones = zones;
+        return this;
+    }
+
     /** Lets the engine size files it knows better (e.g. NVMe generic char devices). */
     public FileSetup withSizeHook(SizeHook hook) {
         this.sizeHook = hook;
@@ -113,6 +123,21 @@ public final class FileSetup {
                 }
             }
             files.add(f);
+        }
+        boolean zbd = opts.zone().zbdMode() && zones != null;
+        if (zbd) {
+            // fio's zbd_init_files sees the sizes before any layout; a diskless engine's file is
+            // size / nrfiles (get_file_sizes)
+            long[] before = new long[files.size()];
+            for (int i = 0; i < before.length; i++) {
+                long sz = files.get(i).realSize;
+                before[i] = sz < 0 && diskless ? Math.max(0, opts.size().size()) / before.length : sz;
+            }
+            try {
+                ZbdSetup.init(opts, zones, files, before);
+            } catch (ZbdException e) {
+                throw zbdError(e);
+            }
         }
         long size = opts.size().size();
         int sizePercent = opts.size().sizePercent();
@@ -216,7 +241,18 @@ public final class FileSetup {
                 }
             }
         }
+        if (zbd) {
+            try {
+                ZbdSetup.setup(opts, files, out);
+            } catch (ZbdException e) {
+                throw zbdError(e);
+            }
+        }
         return files;
+    }
+
+    private static JobError zbdError(ZbdException e) {
+        return new JobError(e.errno(), e.function(), e.getMessage());
     }
 
     /** fio's get_start_offset: offset (or offset=N% of the file) + clone index x offset_increment. */

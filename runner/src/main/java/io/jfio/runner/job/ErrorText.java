@@ -43,6 +43,12 @@ public final class ErrorText {
             case "operation not supported on mtd" -> "engines/mtd.c:141";
             case "mtd_get_dev_info" -> "engines/mtd.c:199";
             case "workqueue_init" -> "workqueue.c:372";
+            // zonemode=zbd's td_verror calls in fio 3.42's zbd.c
+            case "zbd_create_zone_info() failed" -> "zbd.c:1165";
+            case "I/O buflen exceeds zone size" -> "zbd.c:2231";
+            case "ZCAP is less min_bs" -> "zbd.c:2287";
+            case "invalid WP value" -> "zbd.c:2298";
+            case "zone remainder too small" -> "zbd.c:2324";
             // td_io_open_file names open(PATH)
             default -> function != null && function.startsWith("open(") ? "filesetup.c:800" : "backend.c:1";
         };

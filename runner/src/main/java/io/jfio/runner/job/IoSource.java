@@ -131,4 +131,18 @@ public interface IoSource {
     /** End of ramp_time: pacing restarts from the new epoch. */
     default void resetEpoch() {
     }
+
+    /** zonemode=zbd: the zones this job reset; 0 without zbd. */
+    default long zoneResets() {
+        return 0;
+    }
+
+    /** zonemode=zbd: the errno of the I/O zbd_adjust_block refused with td_verror (0: none), named by {@link #zoneErrorFunction}. */
+    default int zoneErrno() {
+        return 0;
+    }
+
+    default String zoneErrorFunction() {
+        return null;
+    }
 }

@@ -30,10 +30,17 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Job {
     /** What every job of a run shares. */
     public record Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
-                          EngineProvider engines, SourceFactory sources, JobClock clock) {
+                          EngineProvider engines, SourceFactory sources, JobClock clock,
+                          io.jfio.runner.zbd.ZonedFiles zones) {
         public Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
                        EngineProvider engines, SourceFactory sources) {
             this(out, err, printInfo, readOnly, engines, sources, JobClock.SYSTEM);
+        }
+
+        /** zonemode=zbd's zones are shared by the jobs of one context (one run), as fio shares them. */
+        public Context(PrintStream out, PrintStream err, boolean printInfo, boolean readOnly,
+                       EngineProvider engines, SourceFactory sources, JobClock clock) {
+            this(out, err, printInfo, readOnly, engines, sources, clock, new io.jfio.runner.zbd.ZonedFiles());
         }
     }
 
@@ -345,7 +352,8 @@ public final class Job {
                     maxBlockSize(opts));
             setup = new FileSetup(spec, mode, diskless, ctx.printInfo(), ctx.out(), state::terminated)
                     .withSizeHook(e::fileSize)
-                    .withLayoutFill(content::fillLayout, (int) opts.bs().max(1));
+                    .withLayoutFill(content::fillLayout, (int) opts.bs().max(1))
+                    .withZones(ctx.zones());
             files = setup.prepare();
             PatternSource.checkSetupFiles(spec, files);
             stats.blockStates = TrimBlocks.create(opts, files);

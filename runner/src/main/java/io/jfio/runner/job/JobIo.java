@@ -252,6 +252,11 @@ final class JobIo {
             verifier.endOfIo();
         }
         loopAllocatedBytes = allocatedBytes() - allocBefore;
+        stats.zoneResets = source.zoneResets();
+        if (source.zoneErrno() != 0 && stats.error == 0) {
+            stats.error = source.zoneErrno();
+            stats.errorFunction = source.zoneErrorFunction();
+        }
         for (int d = 0; d < JobStats.DIRS; d++) {
             stats.dropIoU[d] += engine.droppedIos(d);
         }

@@ -59,6 +59,21 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public long zoneResets() {
+        return pattern.zbd() == null ? 0 : pattern.zbd().resets();
+    }
+
+    @Override
+    public int zoneErrno() {
+        return pattern.zbd() == null ? 0 : pattern.zbd().errno();
+    }
+
+    @Override
+    public String zoneErrorFunction() {
+        return pattern.zbd() == null ? null : pattern.zbd().errorFunction();
+    }
+
+    @Override
     public boolean next(IoUnit unit, long nowUsec) {
         return rate.enabled() ? pattern.next(unit, nowUsec) : pattern.next(unit);
     }

@@ -52,6 +52,8 @@ public final class JobStats {
     public final long[] submitMap = new long[7];
     public final long[] completeMap = new long[7];
     public long totalSubmit;
+    /** zonemode=zbd: zones the job reset (fio's nr_zone_resets). */
+    public long zoneResets;
     public long totalComplete;
 
     /** Latency distribution of clat (fio's io_u_lat_n / io_u_lat_u / io_u_lat_m): nsec, usec and msec tables. */

@@ -507,6 +507,11 @@ public final class IoPattern {
         return norandommap;
     }
 
+    /** The job's zonemode=zbd state (zone resets, the error that ended it), or null without zbd. */
+    public io.jfio.runner.zbd.ZbdJob zbd() {
+        return offsets.zbd();
+    }
+
     // ------------------------------------------------------------------ passes and amount
 
     /**

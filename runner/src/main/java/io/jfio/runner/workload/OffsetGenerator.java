@@ -4,6 +4,7 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.options.ThreadOptions;
+import io.jfio.runner.zbd.ZbdJob;
 
 import java.util.function.IntConsumer;
 
@@ -47,6 +48,8 @@ final class OffsetGenerator {
     private final long stridedRange;
     private final long stridedSkip;
     private long zoneBytes;
+    /** zonemode=zbd's zones as this job uses them, or null. */
+    private final ZbdJob zbd;
 
     // ---- files ----
     private final IoFile[] files;
@@ -92,9 +95,7 @@ final class OffsetGenerator {
         // zones: fio turns zonesize alone into zonemode=strided, and strided zones off for several open files
         String zoneMode = o.zone().zoneMode();
         long zs = o.zone().zoneSize();
-        if ("zbd".equals(zoneMode)) {
-            throw new WorkloadException(o.spec().name() + ": zonemode=zbd is not supported by jfio");
-        }
+        zbd = ZbdJob.of(o, files, minBs, dirs.tdRandom, dirs.tdWrite, dirs.tdRw);
         boolean str = zs != 0 && "strided".equals(zoneMode);
         long openFiles = Math.min(o.files().openfiles(), nrFiles);
         strided = str && openFiles <= 1;
@@ -178,6 +179,9 @@ final class OffsetGenerator {
             lastStart[fi * 3 + d] = -1;
         }
         random.reset(fi);
+        if (zbd != null) {
+            zbd.fileReset(fi);
+        }
     }
 
     /**
@@ -185,12 +189,17 @@ final class OffsetGenerator {
      * last_pos: false when the file has no I/O left to give.
      */
     boolean fill(int fi, int ddir, IoUnit u) {
+        if (zbd != null) {
+            ddir = zbd.adjustDirection(ddir, lastStart[fi * 3 + WRITE] != -1);
+        }
         if (dirs.trimwrite) {
             ddir = lastStart[fi * 3 + WRITE] == lastStart[fi * 3 + TRIM] ? TRIM : WRITE;
         }
         curBusyOk = false;
         if (strided) {
             stridedZone(fi, ddir);
+        } else if (zbd != null) {
+            zbdZoneMode(fi, ddir);
         }
         if (!nextOffset(fi, ddir)) {
             return false;
@@ -200,12 +209,27 @@ final class OffsetGenerator {
         if (len == 0) {
             return false;
         }
+        long drawn = off;
+        if (zbd != null) {
+            if (!zbd.adjust(fi, ddir, off, len)) {
+                return false;
+            }
+            off = zbd.offset;
+            len = zbd.length;
+        }
         IoFile f = files[fi];
         if (off + len > f.realSize) {
+            if (zbd != null) {
+                zbd.queued(fi, -1, off, len); // releases the zones without an I/O
+            }
             return false;
         }
         if (dirs.tdRandom && random.hasMap(fi)) {
-            len = random.mark(fi, ddir, off - fileOff[fi], len, curBusyOk);
+            // fio marks the offset it drew, before zonemode=zbd moved it
+            len = random.mark(fi, ddir, drawn - fileOff[fi], len, curBusyOk);
+        }
+        if (zbd != null) {
+            zbd.queued(fi, ddir, off, len);
         }
         u.ddir = DIRS[ddir];
         u.file = f;
@@ -215,6 +239,28 @@ final class OffsetGenerator {
         lastPos[fi * 3 + ddir] = off + len;
         zoneBytes += len;
         return true;
+    }
+
+    /** setup_zbd_zone_mode(): zone capacity ends and zoneskip move the sequential position. */
+    private void zbdZoneMode(int fi, int ddir) {
+        int k = fi * 3 + ddir;
+        long pos = zbd.zoneMode(fi, ddir, lastPos[k], zoneBytes);
+        if (pos == -2) {
+            IoFile f = files[fi];
+            zoneBytes = 0;
+            fileOff[fi] += stridedSize + stridedSkip;
+            if (fileOff[fi] >= f.realSize) {
+                fileOff[fi] = f.fileOffset;
+            }
+            lastPos[k] = fileOff[fi];
+        } else {
+            lastPos[k] = pos;
+        }
+    }
+
+    /** The job's zonemode=zbd state, or null. */
+    ZbdJob zbd() {
+        return zbd;
     }
 
     /** setup_strided_zone_mode(): after zonesize bytes, move on by zonerange + zoneskip (wrapping). */
