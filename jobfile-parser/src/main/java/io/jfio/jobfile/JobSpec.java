@@ -40,6 +40,10 @@ public final class JobSpec {
     private int groupId;
     private int cloneIndex;
     private List<Map.Entry<String, String>> givenOptions = List.of();
+    /** The run's --profile, which fio applies to every job of the run (its profile hooks), or null. */
+    private BuiltinProfile.Loaded profile;
+    /** The profile added this job (fio adds those in its backend, after the version line). */
+    private boolean fromProfile;
     /** Options read while a read log is open (see {@link #beginReadLog}), or null. */
     private Set<String> readLog;
     private final Map<Class<?>, Object> derived = new HashMap<>();
@@ -95,7 +99,27 @@ public final class JobSpec {
         s.groupId = groupId;
         s.cloneIndex = cloneIndex;
         s.givenOptions = givenOptions;
+        s.profile = profile;
+        s.fromProfile = fromProfile;
         return s;
+    }
+
+    /** The built-in profile the run loaded (--profile), or null. */
+    public BuiltinProfile.Loaded profile() {
+        return profile;
+    }
+
+    public void setProfile(BuiltinProfile.Loaded profile) {
+        this.profile = profile;
+    }
+
+    /** Whether --profile added this job (rather than a job file or the command line). */
+    public boolean fromProfile() {
+        return fromProfile;
+    }
+
+    void setFromProfile(boolean fromProfile) {
+        this.fromProfile = fromProfile;
     }
 
     /**

@@ -170,6 +170,7 @@ public final class Run {
         }
         jobs.forEach(j -> j.setJobCount(jobs.size()));
         jobs.forEach(Job::joinFlow);
+        io.jfio.runner.job.ActProfile act = io.jfio.runner.job.ActProfile.attach(jobs);
         String ssProblem = SteadyStates.attach(jobs);
         if (ssProblem != null) {
             err.println("fio: " + ssProblem);
@@ -249,6 +250,9 @@ public final class Run {
                 signals.detach();
             }
             reportStuckJobs();
+            if (act != null) {
+                act.print(report); // fio prints it as the run's last job ends, before the report
+            }
             diskTracker.finish();
             if (status != null) {
                 status.finish();

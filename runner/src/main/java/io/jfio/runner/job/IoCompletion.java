@@ -47,6 +47,8 @@ final class IoCompletion {
     private final SyncSchedule syncs;
     /** The measured phase runs (after ramp_time): only then are latencies and samples taken. */
     boolean measuring;
+    /** --profile=act's latency slices (fio's io_u_lat profile hook), or null. */
+    ActProfile.Slices act;
 
     IoCompletion(IoEngine engine, JobStats stats, ErrorPolicy errors, boolean noStats, boolean noIo,
                  boolean engineSetsIssueTime, boolean latHistogram, boolean slatHistogram, LatencyTarget latTarget,
@@ -156,6 +158,9 @@ final class IoCompletion {
         }
         if (logs != null) {
             logs.completion(ddir, bytes, t - u.issueTimeNanos, lat, u, t);
+        }
+        if (act != null && act.completed(lat, t, errors.err())) {
+            errors.profileFailed(ddir);
         }
     }
 }

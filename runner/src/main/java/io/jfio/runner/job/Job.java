@@ -193,6 +193,11 @@ public final class Job {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+        if (opts.process().comm() != null) {
+            // fio's prctl(PR_SET_NAME): the JVM renames the OS thread (pthread_setname_np, 15 bytes
+            // as the kernel keeps) only when a thread renames itself
+            Thread.currentThread().setName(opts.process().comm());
+        }
         startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         cpu = null;
