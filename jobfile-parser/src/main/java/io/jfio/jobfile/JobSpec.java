@@ -232,6 +232,22 @@ public final class JobSpec {
      */
     static final String FILENAME_DIRECTORY = "filename directory";
 
+    /** Where the parser keeps the filetype= in force when filename= was parsed (as the directory above). */
+    static final String FILENAME_FILETYPE = "filename filetype";
+
+    /**
+     * The type filename='s files are taken to be (fio's add_file uses filetype= as set when the
+     * files were added, else stats them): "none", "file", "block" or "char". Files named after the
+     * job (no filename=) are added with the job, under the job's last filetype=.
+     */
+    public String filenameFiletype() {
+        touch("filetype");
+        touch("filename");
+        Object v = values.containsKey(FILENAME_FILETYPE) && values.get("filename") != null
+                ? values.get(FILENAME_FILETYPE) : values.get("filetype");
+        return v == null ? "none" : v.toString();
+    }
+
     /**
      * The directory filename='s files are joined with: the directory= in force when filename= was
      * parsed, or null for none (directory= itself when the spec was not built by the parser).

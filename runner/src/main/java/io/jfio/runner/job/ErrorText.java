@@ -18,7 +18,8 @@ public final class ErrorText {
     /** The fio source line fio 3.42 names for an error raised in {@code function} (3.33's in comments). */
     static String fileOf(String function) {
         return switch (function == null ? "" : function) {
-            case "total_file_size" -> "filesetup.c:1155";
+            case "total_file_size" -> "filesetup.c:1217"; // 3.33: filesetup.c:1155
+            case "blockdev_size" -> "filesetup.c:476";
             case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
             case MAX_LATENCY -> MAX_LATENCY_FILE;
             case "io_u error" -> Job.IO_U_ERROR_FILE;
