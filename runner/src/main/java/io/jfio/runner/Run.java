@@ -250,6 +250,7 @@ public final class Run {
                 signals.detach();
             }
             reportStuckJobs();
+            io.jfio.runner.job.Cgroup.removeMade();
             if (act != null) {
                 act.print(report); // fio prints it as the run's last job ends, before the report
             }

@@ -28,7 +28,7 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
                             StatOptions stat, ZoneOptions zone, MemOptions mem, LatencyTargetOptions latency,
                             BufferOptions buffer, LogOptions logs, IoLogOptions iolog,
                             VerifyOptions verify, ErrorOptions errors, SteadyStateOptions steady, FlowOptions flow,
-                            List<ParseWarning> unsupported) {
+                            CgroupOptions cgroup, List<ParseWarning> unsupported) {
 
     /** The options of a job, made on first use and kept with the spec (so every reader shares one model). */
     public static ThreadOptions of(JobSpec spec) {
@@ -64,8 +64,9 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
             ErrorOptions errors = ErrorOptions.from(spec);
             SteadyStateOptions steady = SteadyStateOptions.from(spec);
             FlowOptions flow = FlowOptions.from(spec);
+            CgroupOptions cgroup = CgroupOptions.from(spec);
             return new ThreadOptions(spec, process, io, bs, size, files, queue, runtime, random, rate, think, cpu,
-                    stat, zone, mem, latency, buffer, logs, iolog, verify, errors, steady, flow, unread(spec, spec.endReadLog()));
+                    stat, zone, mem, latency, buffer, logs, iolog, verify, errors, steady, flow, cgroup, unread(spec, spec.endReadLog()));
         } catch (RuntimeException e) {
             spec.endReadLog();
             throw e;

@@ -20,6 +20,8 @@ public final class ErrorText {
         return switch (function == null ? "" : function) {
             case "total_file_size" -> "filesetup.c:1217"; // 3.33: filesetup.c:1155
             case "blockdev_size" -> "filesetup.c:476";
+            case "cgroup open weight", "cgroup write pid" -> "cgroup.c:136";
+            case "cgroup mkdir" -> "cgroup.c:185";
             case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
             case MAX_LATENCY -> MAX_LATENCY_FILE;
             case "io_u error" -> Job.IO_U_ERROR_FILE;

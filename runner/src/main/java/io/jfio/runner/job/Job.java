@@ -333,6 +333,17 @@ public final class Job {
         Nice.apply(opts.process().nice());
         IoPrio.apply(opts.process());
         Credentials.apply(opts.process(), stats);
+        Cgroup cgroup = Cgroup.enter(opts.cgroup(), ctx.err());
+        try {
+            runInGroup();
+        } finally {
+            if (cgroup != null) {
+                cgroup.leave();
+            }
+        }
+    }
+
+    private void runInGroup() throws JobError {
         if (!prepared) {
             prepare();
         }
