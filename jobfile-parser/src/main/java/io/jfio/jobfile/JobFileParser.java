@@ -36,6 +36,7 @@ public final class JobFileParser {
     /** fio's limit on jobs (clones included) in one run. */
     public static final int MAX_JOBS = 4096;
     private static final DraftJob DEFAULTS = defaults();
+    private static final DraftJob PROFILE_DEFAULTS = profileDefaults();
 
     private final Settings settings;
     private final OptionApplier options;
@@ -51,6 +52,15 @@ public final class JobFileParser {
     private boolean cliSkipping;
     /** The --section names seen so far on the command line: fio filters a --name by these only. */
     private final List<String> cliSections = new ArrayList<>();
+    /**
+     * The built-in profiles' own options (act's device-names, tiobench's block...): fio keeps them
+     * in each profile's structure, not in any job, whichever job section they are given in.
+     */
+    private final DraftJob profileValues = PROFILE_DEFAULTS.copy();
+    /** The profile {@link #loadProfile} added, or null. */
+    private BuiltinProfile.Loaded profile;
+    /** Where the profile's jobs start in {@link #added}. */
+    private int profileStart = Integer.MAX_VALUE;
 
     public JobFileParser(Settings settings) {
         this.settings = settings;
@@ -80,10 +90,18 @@ public final class JobFileParser {
     }
 
     private static DraftJob defaults() {
+        return defaults(false);
+    }
+
+    private static DraftJob profileDefaults() {
+        return defaults(true);
+    }
+
+    private static DraftJob defaults(boolean profileOptions) {
         DraftJob st = new DraftJob();
         ValueParser vp = new ValueParser(true);
         for (OptionDef o : CATALOG.options()) {
-            if (o.profile() != null || o.type() == OptionType.UNSUPPORTED) {
+            if ((o.profile() != null) != profileOptions || o.type() == OptionType.UNSUPPORTED) {
                 continue;
             }
             // fio's option block starts zeroed: numbers and flags without a default are 0.
@@ -154,6 +172,19 @@ public final class JobFileParser {
     public void commandLineOption(String name, String value) throws JobFileException {
         DraftJob st = cliJob != null ? cliJob : global;
         OptionDef o = CATALOG.find(name);
+        if (o != null && o.profile() != null) {
+            // the profile's structure, whichever profile is (or is not) selected; fio still lists
+            // the option among the job's (or the global) options
+            int listed = profileValues.printList.size();
+            String err = options.apply(o, value, profileValues, SourceLocation.COMMAND_LINE, false,
+                    "--" + name + (value == null ? "" : "=" + value));
+            if (err != null) {
+                throw new JobFileException(SourceLocation.COMMAND_LINE, o.name(),
+                        "failed parsing --" + name + (value == null ? "" : "=" + value) + ": " + err, 1, null);
+            }
+            st.printList.addAll(profileValues.printList.subList(listed, profileValues.printList.size()));
+            return;
+        }
         boolean engine = false;
         if (o == null) {
             OptionCatalog.EngineInfo e = OptionApplier.loadableEngine(OptionApplier.engineName(st));
@@ -175,6 +206,33 @@ public final class JobFileParser {
             throw new JobFileException(SourceLocation.COMMAND_LINE, "ioengine", "engine " + OptionApplier.engineName(st)
                     + " not loadable", 1, null);
         }
+    }
+
+    /**
+     * --profile=NAME: adds the profile's jobs after everything parsed so far, as fio's load_profile
+     * does when its backend starts (its options before the first name= change the global defaults
+     * the last job file left, each name= starts a job; no --section filter applies).
+     */
+    public void loadProfile(String name) throws JobFileException, BuiltinProfile.PrepFailed {
+        finishCliJob();
+        int start = added.size();
+        for (String opt : BuiltinProfile.options(name, profileValues, settings.machine())) {
+            int eq = opt.indexOf('=');
+            String key = eq < 0 ? opt : opt.substring(0, eq);
+            String value = eq < 0 ? null : opt.substring(eq + 1);
+            if (key.equals("name")) {
+                finishCliJob();
+                cliJob = global.copy();
+                cliJob.values.put("name", value);
+                cliJob.locations.put("name", SourceLocation.COMMAND_LINE);
+                cliJob.printList.add(new String[] {"name", value});
+            } else {
+                commandLineOption(key, value);
+            }
+        }
+        finishCliJob();
+        profile = BuiltinProfile.loaded(name, profileValues);
+        profileStart = start;
     }
 
     private void finishCliJob() throws JobFileException {
@@ -310,6 +368,7 @@ public final class JobFileParser {
         int prevGroupJobs = 0;
         for (int a = 0; a < added.size(); a++) {
             DraftJob st = added.get(a);
+            boolean fromProfile = a >= profileStart;
             // Each job's maps go to its JobSpec (the last clone takes them without a copy) and
             // the state is dropped, so 40,000 sections cost one set of maps each, not three.
             added.set(a, null);
@@ -357,6 +416,8 @@ public final class JobFileParser {
                 } else {
                     spec.setFirstClone(first);
                 }
+                spec.setProfile(profile);
+                spec.setFromProfile(fromProfile);
                 jobs.add(spec);
             }
         }

@@ -42,6 +42,10 @@ public final class JobSpec {
     /** Clone 0 of this job's numjobs group when this is a later clone (same options), else null. */
     private JobSpec firstClone;
     private List<Map.Entry<String, String>> givenOptions = List.of();
+    /** The run's --profile, which fio applies to every job of the run (its profile hooks), or null. */
+    private BuiltinProfile.Loaded profile;
+    /** The profile added this job (fio adds those in its backend, after the version line). */
+    private boolean fromProfile;
     /** Options read while a read log is open (see {@link #beginReadLog}), or null. */
     private Set<String> readLog;
     private final Map<Class<?>, Object> derived = new HashMap<>();
@@ -110,7 +114,27 @@ public final class JobSpec {
         s.groupId = groupId;
         s.cloneIndex = cloneIndex;
         s.givenOptions = givenOptions;
+        s.profile = profile;
+        s.fromProfile = fromProfile;
         return s;
+    }
+
+    /** The built-in profile the run loaded (--profile), or null. */
+    public BuiltinProfile.Loaded profile() {
+        return profile;
+    }
+
+    public void setProfile(BuiltinProfile.Loaded profile) {
+        this.profile = profile;
+    }
+
+    /** Whether --profile added this job (rather than a job file or the command line). */
+    public boolean fromProfile() {
+        return fromProfile;
+    }
+
+    void setFromProfile(boolean fromProfile) {
+        this.fromProfile = fromProfile;
     }
 
     /**
@@ -222,6 +246,22 @@ public final class JobSpec {
      * [global] that named the file) does not apply to it.
      */
     static final String FILENAME_DIRECTORY = "filename directory";
+
+    /** Where the parser keeps the filetype= in force when filename= was parsed (as the directory above). */
+    static final String FILENAME_FILETYPE = "filename filetype";
+
+    /**
+     * The type filename='s files are taken to be (fio's add_file uses filetype= as set when the
+     * files were added, else stats them): "none", "file", "block" or "char". Files named after the
+     * job (no filename=) are added with the job, under the job's last filetype=.
+     */
+    public String filenameFiletype() {
+        touch("filetype");
+        touch("filename");
+        Object v = values.containsKey(FILENAME_FILETYPE) && values.get("filename") != null
+                ? values.get(FILENAME_FILETYPE) : values.get("filetype");
+        return v == null ? "none" : v.toString();
+    }
 
     /**
      * The directory filename='s files are joined with: the directory= in force when filename= was

@@ -17,6 +17,9 @@ final class OptionCallbacks {
     static void filename(DraftJob st) {
         Object dir = st.values.get("directory");
         st.values.put(JobSpec.FILENAME_DIRECTORY, dir == null ? "" : dir.toString());
+        // and each file takes the filetype= in force then (fio's add_file), else its stat
+        Object type = st.values.get("filetype");
+        st.values.put(JobSpec.FILENAME_FILETYPE, type == null ? "none" : type.toString());
     }
 
     /** Callback of a string/choice option: word is the matched choice (null for free text). */

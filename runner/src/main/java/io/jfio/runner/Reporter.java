@@ -55,9 +55,18 @@ final class Reporter {
         StringBuilder b = new StringBuilder();
         int threads = 0;
         int processes = 0;
+        // fio prints its version once the job files are read; a profile's jobs come after it, and
+        // with no other job there is no version line at all (init.c returns before it)
+        boolean version = false;
+        boolean parsed = false;
         for (Job j : run.jobs()) {
             JobSpec s = j.spec();
             ThreadOptions o = j.options();
+            if (s.fromProfile() && parsed && !version) {
+                b.append(Preamble.versionLine(new RunResult().fioVersion));
+                version = true;
+            }
+            parsed |= !s.fromProfile();
             if (o.process().thread()) {
                 threads++;
             } else {
@@ -77,7 +86,9 @@ final class Reporter {
                 b.append(Preamble.clonesLine());
             }
         }
-        b.append(Preamble.versionLine(new RunResult().fioVersion));
+        if (parsed && !version) {
+            b.append(Preamble.versionLine(new RunResult().fioVersion));
+        }
         b.append(Preamble.startingLine(threads, processes));
         out.print(b);
         out.flush();

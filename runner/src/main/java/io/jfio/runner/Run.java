@@ -183,6 +183,7 @@ public final class Run {
             closeQuietly(file, report);
             return 1;
         }
+        io.jfio.runner.job.ActProfile act = io.jfio.runner.job.ActProfile.attach(jobs);
         String ssProblem = SteadyStates.attach(jobs);
         if (ssProblem != null) {
             err.println("fio: " + ssProblem);
@@ -266,6 +267,10 @@ public final class Run {
                 }
             }
             reportStuckJobs();
+            io.jfio.runner.job.Cgroup.removeMade();
+            if (act != null) {
+                act.print(report); // fio prints it as the run's last job ends, before the report
+            }
             diskTracker.finish();
             if (status != null) {
                 status.finish();

@@ -22,6 +22,9 @@ import io.jfio.jobfile.JobSpec;
  * @param lockfile          lockfile: none, exclusive or readwrite
  * @param uniqueFilename    unique_filename: only prefixes names in client/server mode; read by the parser's
  *                          verify check for writers sharing files
+ * @param filetype          filetype: the type the job's files are taken to be instead of their stat
+ *                          ("file", "block", "char"), or "none" to stat them; the one in force when
+ *                          filename= was parsed, as fio's add_file takes it
  */
 public record FileOptions(String filename, String directory, String filenameDirectory, String filenameFormat, int nrfiles, int openfiles,
                           String fileServiceType, String fileServicePostfix, boolean createOnOpen,
@@ -29,7 +32,8 @@ public record FileOptions(String filename, String directory, String filenameDire
                           boolean allowMountedWrite, boolean overwrite, String fallocate, String fadviseHint,
                           boolean invalidate, boolean unlink, boolean fsyncOnClose, boolean endFsync,
                           boolean fileAppend, boolean unlinkEachLoop, boolean endSyncfs,
-                          boolean preRead, String opendir, LockMode lockfile, boolean uniqueFilename) {
+                          boolean preRead, String opendir, LockMode lockfile, boolean uniqueFilename,
+                          String filetype) {
 
     /** lockfile=: how a job's clones share a file (fio's file_lock_mode). */
     public enum LockMode { NONE, EXCLUSIVE, READWRITE }
@@ -49,7 +53,7 @@ public record FileOptions(String filename, String directory, String filenameDire
                 spec.getBool("fsync_on_close"), spec.getBool("end_fsync"), spec.getBool("file_append"),
                 spec.getBool("unlink_each_loop"), spec.getBool("end_syncfs"),
                 spec.getBool("pre_read"), spec.getString("opendir"), lockMode(spec.getString("lockfile")),
-                spec.getBool("unique_filename"));
+                spec.getBool("unique_filename"), spec.filenameFiletype());
     }
 
     private static LockMode lockMode(String v) {

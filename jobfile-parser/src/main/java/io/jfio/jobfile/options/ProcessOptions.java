@@ -17,12 +17,15 @@ import io.jfio.jobfile.JobSpec;
  * @param ioprioSet   one of prio, prioclass, priohint is set: the job sets its I/O priority
  * @param uid         uid: the user the job switches to before its I/O, or -1
  * @param gid         gid: the group it switches to first, or -1
+ * @param comm        comm: the name the job's thread takes (fio's prctl(PR_SET_NAME)), or null
+ * @param jobProfile  profile= in a job: fio 3.42 stores it and nothing reads it (only --profile
+ *                    loads a profile), so it changes nothing here either
  */
 public record ProcessOptions(String name, String description, boolean thread, int numjobs, boolean stonewall,
                              boolean newGroup, String waitFor, boolean exitall, String exitWhat,
                              boolean exitallOnError, String execPrerun, String execPostrun,
                              int nice, int prio, int prioclass, int priohint, boolean ioprioSet,
-                             int uid, int gid) {
+                             int uid, int gid, String comm, String jobProfile) {
 
     public static ProcessOptions from(JobSpec spec) {
         return new ProcessOptions(spec.getString("name"), spec.getString("description"), spec.getBool("thread"),
@@ -31,7 +34,7 @@ public record ProcessOptions(String name, String description, boolean thread, in
                 spec.getBool("exitall_on_error"), spec.getString("exec_prerun"), spec.getString("exec_postrun"),
                 spec.getInt("nice"), prio(spec), spec.getInt("prioclass"), spec.getInt("priohint"),
                 spec.isSet("prio") || spec.isSet("prioclass") || spec.isSet("priohint"),
-                id(spec, "uid"), id(spec, "gid"));
+                id(spec, "uid"), id(spec, "gid"), spec.getString("comm"), spec.getString("profile"));
     }
 
     private static int id(JobSpec spec, String option) {

@@ -28,7 +28,7 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
                             StatOptions stat, ZoneOptions zone, MemOptions mem, LatencyTargetOptions latency,
                             BufferOptions buffer, LogOptions logs, IoLogOptions iolog,
                             VerifyOptions verify, ErrorOptions errors, SteadyStateOptions steady, FlowOptions flow,
-                            SpRandomOptions sprandom,
+                            SpRandomOptions sprandom, CgroupOptions cgroup,
                             List<ParseWarning> unsupported) {
 
     /** The options of a job, made on first use and kept with the spec (so every reader shares one model). */
@@ -47,7 +47,7 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
     ThreadOptions forClone(JobSpec clone) {
         return new ThreadOptions(clone, process, io, bs, size, files, queue, runtime, random, rate, think, cpu,
                 stat, zone, mem, latency, buffer, logs, IoLogOptions.from(clone), verify, errors, steady, flow, sprandom,
-                unsupported);
+                cgroup, unsupported);
     }
 
     /**
@@ -80,8 +80,9 @@ public record ThreadOptions(JobSpec spec, ProcessOptions process, IoTypeOptions 
             SteadyStateOptions steady = SteadyStateOptions.from(spec);
             FlowOptions flow = FlowOptions.from(spec);
             SpRandomOptions sprandom = SpRandomOptions.from(spec);
+            CgroupOptions cgroup = CgroupOptions.from(spec);
             return new ThreadOptions(spec, process, io, bs, size, files, queue, runtime, random, rate, think, cpu,
-                    stat, zone, mem, latency, buffer, logs, iolog, verify, errors, steady, flow, sprandom,
+                    stat, zone, mem, latency, buffer, logs, iolog, verify, errors, steady, flow, sprandom, cgroup,
                     unread(spec, spec.endReadLog()));
         } catch (RuntimeException e) {
             spec.endReadLog();

@@ -2,6 +2,7 @@ package io.jfio.runner.cli;
 
 import io.jfio.engine.EngineHelp;
 import io.jfio.engine.EngineRegistry;
+import io.jfio.jobfile.BuiltinProfile;
 import io.jfio.jobfile.CommandLine;
 import io.jfio.jobfile.JobFileException;
 import io.jfio.jobfile.JobFileParser;
@@ -148,6 +149,7 @@ public final class Main {
             String triggerFile = null;
             String triggerCmd = null;
             long triggerTimeout = 0;
+            String profile = null;
             CommandLine cl = new CommandLine(args);
             AggregateBwLog.request(null);
             try {
@@ -247,6 +249,7 @@ public final class Main {
                                     + " jfio --client=host job.fio)");
                             return 1;
                         }
+                        case "profile" -> profile = it.value();
                         case "crctest" -> {
                             return CrcTest.run(it.value(), out, err);
                         }
@@ -262,7 +265,7 @@ public final class Main {
                             triggerTimeout = us / 1_000_000L;
                         }
                         case "cpuclock-test",
-                             "memcpytest", "idle-prof", "merge-blktrace-only", "profile" -> {
+                             "memcpytest", "idle-prof", "merge-blktrace-only" -> {
                             err.println("fio: --" + it.name() + " is not supported by jfio");
                             return 1;
                         }
@@ -273,6 +276,14 @@ public final class Main {
                 }
                 for (String f : cl.positional()) {
                     parser.parseFile(f);
+                }
+                if (profile != null) {
+                    try {
+                        parser.loadProfile(profile);
+                    } catch (BuiltinProfile.PrepFailed e) {
+                        err.println(e.getMessage());
+                        return 1;
+                    }
                 }
                 ParseResult result = parser.finish();
                 if (explain) {

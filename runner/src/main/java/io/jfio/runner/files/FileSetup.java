@@ -40,6 +40,7 @@ public final class FileSetup {
     private static final int S_IFBLK = 0060000;
     private static final int S_IFCHR = 0020000;
     private static final int S_IFIFO = 0010000;
+    private static final int S_IFREG = 0100000;
 
     /** The function fio names for a failed layout write (filesetup.c's extend_file). */
     public static final String LAYOUT_WRITE = "write";
@@ -297,15 +298,23 @@ public final class FileSetup {
 
     private void probe(IoFile f) throws JobError {
         Path p = Path.of(f.path);
-        if (!Files.exists(p)) {
+        // filetype=: fio takes the files to be of that type instead of stat'ing them
+        int forced = switch (opts.files().filetype()) {
+            case "file" -> S_IFREG;
+            case "block" -> S_IFBLK;
+            case "char" -> S_IFCHR;
+            default -> 0;
+        };
+        if (!Files.exists(p) && forced != S_IFBLK && forced != S_IFCHR) {
             return;
         }
         try {
-            Map<String, Object> a = Files.readAttributes(p, "unix:mode,size");
-            int fmt = ((Integer) a.get("mode")) & S_IFMT;
+            Map<String, Object> a = forced == 0 || forced == S_IFREG ? Files.readAttributes(p, "unix:mode,size")
+                    : Map.of("mode", forced, "size", 0L);
+            int fmt = forced != 0 ? forced : ((Integer) a.get("mode")) & S_IFMT;
             if (fmt == S_IFBLK) {
                 f.type = IoFile.Type.BLOCK;
-                f.realSize = blockDeviceSize(f.path);
+                f.realSize = forced == S_IFBLK ? assumedBlockDeviceSize(f.path) : blockDeviceSize(f.path);
             } else if (fmt == S_IFCHR) {
                 f.type = IoFile.Type.CHAR;
                 f.realSize = -1;
@@ -317,6 +326,19 @@ public final class FileSetup {
             }
         } catch (IOException | UnsupportedOperationException e) {
             // Unreadable attributes: treat like a missing file, open reports the real error.
+        }
+    }
+
+    /**
+     * BLKGETSIZE64 of a file filetype=block says is a block device: its failure is fio's
+     * blockdev_size error, which fio logs on a line of its own first (get_file_size).
+     */
+    private static long assumedBlockDeviceSize(String path) throws JobError {
+        try {
+            return BlockDevice.size(Path.of(path));
+        } catch (SyscallException e) {
+            throw new JobError(e.errno(), "blockdev_size", "file:filesetup.c:476, func=blockdev_size, error="
+                    + io.jfio.engine.nativeio.Errno.strerror(e.errno()));
         }
     }
 

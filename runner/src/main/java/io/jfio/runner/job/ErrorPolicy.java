@@ -160,6 +160,22 @@ final class ErrorPolicy {
         }
     }
 
+    PrintStream err() {
+        return err;
+    }
+
+    /**
+     * A profile's latency hook failed the I/O (fio's io_u_lat returning 1): EPERM at completion,
+     * counted under continue_on_error, else the job ends with it.
+     */
+    void profileFailed(int ddir) {
+        if (errors.nonFatal(ddir, 1)) {
+            countError(1);
+        } else {
+            fail(1, syncEngine ? "io_u_sync_complete" : "io_u_queued_complete", null);
+        }
+    }
+
     /** fio's lat_fatal (max_latency, or latency_target at depth 1): ETIMEDOUT, logged once, ends the job unless ignore_error lists it. */
     void latencyExceeded(IoUnit u, long latNanos, long maxNanos) {
         int ddir = u.ddir.ordinal();

@@ -25,6 +25,9 @@ public final class ErrorText {
             case "open" -> "filesetup.c:175"; // extend_file (3.33: filesetup.c:174)
             case "cpu_set_affinity" -> "backend.c:1905";
             case TrimBlocks.FUNCTION -> "filesetup.c:1349";
+            case "blockdev_size" -> "filesetup.c:476";
+            case "cgroup open weight", "cgroup write pid" -> "cgroup.c:136";
+            case "cgroup mkdir" -> "cgroup.c:185";
             case FileSetup.LAYOUT_WRITE -> "filesetup.c:241"; // 3.33: filesetup.c:240
             case MAX_LATENCY -> MAX_LATENCY_FILE;
             case "io_u error" -> Job.IO_U_ERROR_FILE;

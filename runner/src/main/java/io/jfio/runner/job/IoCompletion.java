@@ -45,6 +45,8 @@ final class IoCompletion {
     private final long[] completed;
     /** fsync/fdatasync/sync_file_range cadence: sync_file_range ranges cover what completed. */
     private final SyncSchedule syncs;
+    /** --profile=act's latency slices (fio's io_u_lat profile hook), or null. */
+    ActProfile.Slices act;
 
     IoCompletion(IoEngine engine, JobStats stats, ErrorPolicy errors, boolean noStats, boolean noIo,
                  boolean engineSetsIssueTime, boolean latHistogram, boolean slatHistogram, LatencyTarget latTarget,
@@ -157,6 +159,9 @@ final class IoCompletion {
         }
         if (logs != null) {
             logs.completion(ddir, bytes, t - u.issueTimeNanos, lat, u, t);
+        }
+        if (act != null && act.completed(lat, t, errors.err())) {
+            errors.profileFailed(ddir);
         }
     }
 }

@@ -120,6 +120,7 @@ public final class IoLoop {
                 p.engine().flags().contains(EngineFlag.NO_IO), p.setsIssueTime() && !s.offload(), s.latHistogram(),
                 s.slatHistogram(),
                 latTarget, p.verifier(), verifyPhase, p.mixedReadWrite(), p.logs(), completed, syncs);
+        completion.act = p.state().actSlices();
         this.q = new EngineQueue(s, p, errors, syncs, issued, completion);
         this.newPass = p.newPass();
         this.waits = new LoopWaits(time, state, source, stats, errors, epochNanos, timeoutNanos, q::quiesce, issued,

@@ -239,6 +239,11 @@ public final class Job {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+        if (opts.process().comm() != null) {
+            // fio's prctl(PR_SET_NAME): the JVM renames the OS thread (pthread_setname_np, 15 bytes
+            // as the kernel keeps) only when a thread renames itself
+            Thread.currentThread().setName(opts.process().comm());
+        }
         startNanos = ctx.clock().nanoTime();
         stats.jobStartEpochMillis = System.currentTimeMillis();
         cpu = null;
@@ -391,6 +396,17 @@ public final class Job {
         Nice.apply(opts.process().nice());
         IoPrio.apply(opts.process());
         Credentials.apply(opts.process(), stats);
+        Cgroup cgroup = Cgroup.enter(opts.cgroup(), ctx.err());
+        try {
+            runInGroup();
+        } finally {
+            if (cgroup != null) {
+                cgroup.leave();
+            }
+        }
+    }
+
+    private void runInGroup() throws JobError {
         if (!prepared) {
             prepare();
         }

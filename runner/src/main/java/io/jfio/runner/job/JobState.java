@@ -8,6 +8,8 @@ public final class JobState {
     private volatile RunState runState = RunState.PENDING;
     private volatile boolean terminate;
     private volatile int openFiles;
+    /** --profile=act's latency slices of this job (its thread only), or null. */
+    private ActProfile.Slices actSlices;
 
     public RunState runState() {
         return runState;
@@ -32,5 +34,13 @@ public final class JobState {
 
     public void setOpenFiles(int n) {
         openFiles = n;
+    }
+
+    ActProfile.Slices actSlices() {
+        return actSlices;
+    }
+
+    void setActSlices(ActProfile.Slices s) {
+        actSlices = s;
     }
 }
