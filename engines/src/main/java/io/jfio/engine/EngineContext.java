@@ -102,6 +102,11 @@ public interface EngineContext {
         return true;
     }
 
+    /** Where an engine prints fio's log_err lines during the job (the job's error stream). */
+    default java.io.PrintStream errOut() {
+        return System.err;
+    }
+
     /** True when the job reads (fio's td_read), whether or not it also writes. */
     default boolean reads() {
         return readOnly();

@@ -119,7 +119,8 @@ final class JobIo {
                 // every block size the job may issue: engines with a device granularity check them
                 // all up front, as fio checks min/max bs of every direction
                 engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
-                        List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
+                        List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0,
+                        ctx.err()));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
