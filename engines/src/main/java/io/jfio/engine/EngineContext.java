@@ -102,6 +102,11 @@ public interface EngineContext {
         return true;
     }
 
+    /** num_range: the most ranges one trim unit carries (1 unless the engine has MULTI_RANGE_TRIM). */
+    default int numRange() {
+        return 1;
+    }
+
     /** Where an engine prints fio's log_err lines during the job (the job's error stream). */
     default java.io.PrintStream errOut() {
         return System.err;

@@ -76,10 +76,17 @@ public record NvmeFormat(int lbaDataSize, int ms, int lbaExt, int piType, boolea
         return (int) (lbaExt != 0 ? len / lbaExt : len >>> Integer.numberOfTrailingZeros(lbaDataSize));
     }
 
-    /** True when offset and length are whole LBAs of the buffer layout. */
+    /**
+     * True when the command can express the I/O: whole LBAs for power-of-two layouts. Extended
+     * LBAs are not checked, as fio does not: its command starts at the LBA the offset falls in
+     * (the block size is a whole number of them, checked at open).
+     */
     boolean aligned(long offset, long len) {
-        int s = lbaSize();
-        return len > 0 && offset % s == 0 && len % s == 0;
+        if (lbaExt != 0) {
+            return len > 0;
+        }
+        long mask = lbaDataSize - 1;
+        return len > 0 && ((offset | len) & mask) == 0;
     }
 
     /** Offset of the PI in an LBA's metadata (separate) or in its whole buffer block (inline), fio's interval. */

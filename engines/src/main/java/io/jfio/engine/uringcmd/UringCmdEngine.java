@@ -35,6 +35,8 @@ import java.util.Set;
 public final class UringCmdEngine extends RingEngine {
     private static final int NVME_DSM = 0x09;
     private static final int DSM_ATTR_DEALLOCATE = 1 << 2;
+    /** The function fio's td_verror names when a namespace's layout does not fit the job. */
+    public static final String OPEN_CHECK = "fio_ioring_cmd_open_file";
 
     private UringCmdOptions opts;
     private int[] blockSizes = new int[0];
@@ -57,6 +59,8 @@ public final class UringCmdEngine extends RingEngine {
     /** Per unit: one DSM range (trim). */
     private ByteBuffer ranges;
     private long rangesAddr;
+    /** num_range: DSM ranges per trim unit. */
+    private int maxRanges = 1;
     /** Per-I/O priorities (cmdprio_percentage, cmdprio_bssplit), in the command's SQE. */
     private Cmdprio cmdprio;
 
@@ -67,7 +71,7 @@ public final class UringCmdEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.NO_OFFLOAD);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.NO_OFFLOAD, EngineFlag.MULTI_RANGE_TRIM);
     }
 
     @Override
@@ -103,7 +107,8 @@ public final class UringCmdEngine extends RingEngine {
         setupRing(ctx, flags, opts);
         registeredLength = new int[units.length];
         nvmeStatus = new int[units.length];
-        ranges = RawMemory.allocate(16 * units.length, 64);
+        maxRanges = Math.max(1, ctx.numRange());
+        ranges = RawMemory.allocate(16 * maxRanges * units.length, 64);
         rangesAddr = RawMemory.address(ranges);
         if (opts.mdPerIoSize > 0) {
             if (opts.mdPerIoSize * units.length > Integer.MAX_VALUE) {
@@ -154,7 +159,7 @@ public final class UringCmdEngine extends RingEngine {
                 ? units[0].bufferCapacity : 0};
             String bad = checkFormat(fmt, ns, file.path, sizes);
             if (bad != null) {
-                throw new EngineException(Errno.EINVAL, "io_uring_cmd", bad);
+                throw new EngineException(Errno.EINVAL, OPEN_CHECK, bad);
             }
             attach(file, fd, ns);
             formats[file.index] = fmt;
@@ -318,15 +323,27 @@ public final class UringCmdEngine extends RingEngine {
                 }
             }
             case TRIM -> {
-                int r = 16 * u.index;
-                ranges.putInt(r, 0);
-                ranges.putInt(r + 4, fmt.blocks(u.length)); // 1-based NLB in DSM ranges
-                ranges.putLong(r + 8, slba);
+                int r = 16 * maxRanges * u.index;
+                int n = Math.max(1, u.numRanges);
+                if (u.numRanges == 0) {
+                    ranges.putInt(r, 0);
+                    ranges.putInt(r + 4, fmt.blocks(u.length)); // 1-based NLB in DSM ranges
+                    ranges.putLong(r + 8, slba);
+                } else {
+                    // the workload's (start, length) pairs, as fio's nvme.c turns them into DSM ranges
+                    for (int i = 0; i < n; i++) {
+                        long start = RawMemory.getLong(u.bufferAddress + 16L * i);
+                        long len = RawMemory.getLong(u.bufferAddress + 16L * i + 8);
+                        ranges.putInt(r + 16 * i, 0);
+                        ranges.putInt(r + 16 * i + 4, fmt.blocks(len));
+                        ranges.putLong(r + 16 * i + 8, fmt.slba(start));
+                    }
+                }
                 sq.putInt(slot, Uring.SQE_CMD_OP, Nvme.NVME_URING_CMD_IO);
                 sq.putByte(slot, c + Nvme.CMD_OPCODE, NVME_DSM);
                 sq.putLong(slot, c + Nvme.CMD_ADDR, rangesAddr + r);
-                sq.putInt(slot, c + Nvme.CMD_DATA_LEN, 16);
-                sq.putInt(slot, c + Nvme.CMD_CDW10, 0); // one range (0-based count)
+                sq.putInt(slot, c + Nvme.CMD_DATA_LEN, 16 * n);
+                sq.putInt(slot, c + Nvme.CMD_CDW10, n - 1); // number of ranges, 0-based
                 sq.putInt(slot, c + Nvme.CMD_CDW11, DSM_ATTR_DEALLOCATE);
             }
             default -> {

@@ -14,10 +14,11 @@ import io.jfio.jobfile.JobSpec;
  * @param syncFileRangeFlags its SYNC_FILE_RANGE_* flags (wait_before 1, write 2, wait_after 4)
  * @param writeHint    write_hint as the kernel's RWH_WRITE_LIFE_* value (none 1 .. extreme 5), -1 when not given
  * @param atomic       atomic=1: RWF_ATOMIC on the job's writes (engines with atomic writes only)
+ * @param numRange     num_range: ranges per trim (1 to 256; above 1 only engines with multi-range trims)
  */
 public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerIdentical, boolean direct,
                             SyncMode sync, long fsync, long fdatasync, int rwmixread, long syncFileRange,
-                            int syncFileRangeFlags, long writeHint, boolean atomic) {
+                            int syncFileRangeFlags, long writeHint, boolean atomic, int numRange) {
 
     /** sync=: the open flag added to every file of the job. */
     public enum SyncMode { NONE, SYNC, DSYNC }
@@ -36,7 +37,7 @@ public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerI
                 "identical".equals(spec.getString("rw_sequencer")), spec.getBool("direct"), mode,
                 spec.getLong("fsync"), spec.getLong("fdatasync"), spec.getInt("rwmixread"), sfrEvery(sfr),
                 sfrFlags(sfr), writeHint(spec),
-                spec.getBool("atomic"));
+                spec.getBool("atomic"), spec.getInt("num_range"));
     }
 
     private static long writeHint(JobSpec spec) {

@@ -63,6 +63,11 @@ record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpen
     }
 
     @Override
+    public int numRange() {
+        return ThreadOptions.of(spec).io().numRange();
+    }
+
+    @Override
     public PrintStream errOut() {
         return err;
     }

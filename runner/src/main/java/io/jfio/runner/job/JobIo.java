@@ -392,7 +392,9 @@ final class JobIo {
             }
         }
         boolean dataXfer = !engine.flags().contains(EngineFlag.NO_IO) && (mode.reads() || mode.writes());
-        return IoMemorySource.allocate(opts.mem(), dataXfer, nunits, Job.maxBlockSize(opts), IoBuffers.alignment(0, lbs, direct),
+        // a multi-range trim's unit holds its (start, length) pairs (fio's backend.c sizes it so)
+        int unitSize = Math.max(Job.maxBlockSize(opts), 16 * opts.io().numRange());
+        return IoMemorySource.allocate(opts.mem(), dataXfer, nunits, unitSize, IoBuffers.alignment(0, lbs, direct),
                 ctx.err(), stats);
     }
 

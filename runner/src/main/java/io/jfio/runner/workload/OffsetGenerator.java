@@ -180,6 +180,15 @@ final class OffsetGenerator {
      * last_pos: false when the file has no I/O left to give.
      */
     boolean fill(int fi, int ddir, IoUnit u) {
+        return fill(fi, ddir, u, false);
+    }
+
+    /**
+     * As {@link #fill(int, int, IoUnit)}; for one range of a multi-range trim ({@code range}) the
+     * random map is marked but the length kept whole, as fio's fill_multi_range_io_u ignores what
+     * mark_random_map returns (so a range may reach over blocks already done).
+     */
+    boolean fill(int fi, int ddir, IoUnit u, boolean range) {
         if (dirs.trimwrite) {
             ddir = lastStart[fi * 3 + WRITE] == lastStart[fi * 3 + TRIM] ? TRIM : WRITE;
         }
@@ -200,7 +209,8 @@ final class OffsetGenerator {
             return false;
         }
         if (dirs.tdRandom && random.hasMap(fi)) {
-            len = random.mark(fi, ddir, off - fileOff[fi], len, curBusyOk);
+            long marked = random.mark(fi, ddir, off - fileOff[fi], len, curBusyOk);
+            len = range ? len : marked;
         }
         u.ddir = DIRS[ddir];
         u.file = f;
