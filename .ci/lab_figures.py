@@ -27,9 +27,12 @@ class Lab:
         out = []
         for n in names:
             t = self.text(n)
-            i = 0 if t.startswith("{") else t.find("\n{") + 1
-            if t == "" or (i == 0 and not t.startswith("{")):
-                raise SystemExit("FAIL: %s holds no JSON output" % n)
+            # the JSON starts at its "fio version" key; a killed fio's last line may run into it
+            i = t.find('{\n  "fio version"')
+            if i < 0:
+                i = 0 if t.startswith("{") else t.find("\n{") + 1
+                if t == "" or (i == 0 and not t.startswith("{")):
+                    raise SystemExit("FAIL: %s holds no JSON output" % n)
             out += json.JSONDecoder().raw_decode(t[i:])[0]["jobs"]
         return out
 
