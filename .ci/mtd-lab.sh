@@ -101,48 +101,25 @@ echo "mtd-lab: booting the guest (TCG; a minute or two)"
     -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "mtd-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
-python3 - "$work" <<'PY'
-import json, sys, os, re
-w = sys.argv[1]
-def text(n):
-    with open(os.path.join(w, n)) as f:
-        return f.read()
-def jobs(n):
-    t = text(n)
-    return json.loads(t if t.startswith("{") else t[t.index("\n{") + 1:])["jobs"]
-def key(j):
-    return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write", "trim"))
-fail = 0
+PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'
+from lab_figures import Lab
+lab = Lab()
+rwt = ("read", "write", "trim")
 for f in ("mtd", "jobs"):
-    mine, theirs = jobs("j-%s.json" % f), jobs("f-%s.json" % f)
-    if [j["jobname"] for j in mine] != [j["jobname"] for j in theirs]:
-        print("FAIL: %s.fio job lists differ" % f); fail = 1
-        continue
-    for a, b in zip(mine, theirs):
-        ok = key(a) == key(b)
-        print(("ok" if ok else "FAIL") + ": %s.fio %-9s jfio %s fio %s" % (f, a["jobname"], key(a), key(b)))
-        fail |= not ok
+    lab.same_jobs(f + ".fio", lab.jobs("j-%s.json" % f), lab.jobs("f-%s.json" % f), rwt, width=9)
     # error lines land in the --output file before the JSON (and in the log): pids aside
     def errs(n):
-        return sorted(re.sub(r"pid=\d+", "pid=N", l) for l in (text(n + ".json") + text(n + ".log")).splitlines()
-                      if l.startswith(("fio: pid=", "fio: io_u error", "libmtd:")))
-    ok = errs("j-" + f) == errs("f-" + f)
-    print(("ok" if ok else "FAIL") + ": %s.fio error lines %s" % (f, "equal" if ok else "differ"))
-    if not ok:
-        print("\n".join(["jfio:"] + errs("j-" + f) + ["fio:"] + errs("f-" + f)))
-    fail |= not ok
+        return sorted(lab.lines(("fio: pid=", "fio: io_u error", "libmtd:"), n + ".json", n + ".log"))
+    lab.same_lines(f + ".fio error lines", errs("j-" + f), errs("f-" + f), require=False)
 # not two tools failing alike: fio failed the misaligned trim only, and mtd.fio's trims
-ok = [j["jobname"] for j in jobs("f-jobs.json") if j["error"] != 0] == ["badtrim"]
-ok &= [j["error"] for j in jobs("f-mtd.json")] == [22, 0, 22]
-print(("ok" if ok else "FAIL") + ": fio failed exactly jobs.fio's badtrim and mtd.fio's trim and trimwrite")
-fail |= not ok
+ok = [j["jobname"] for j in lab.jobs("f-jobs.json") if j["error"] != 0] == ["badtrim"]
+ok &= [j["error"] for j in lab.jobs("f-mtd.json")] == [22, 0, 22]
+lab.check(ok, "fio failed exactly jobs.fio's badtrim and mtd.fio's trim and trimwrite")
 for n in ("j-r.json", "f-r.json"):
-    for j in jobs(n):
-        ok = j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10
-        print(("ok" if ok else "FAIL") + ": %s read-back of the other's pattern: error %d, %d bytes"
-              % ("jfio" if n.startswith("j") else "fio", j["error"], j["read"]["io_bytes"]))
-        fail |= not ok
-sys.exit(fail)
+    for j in lab.jobs(n):
+        lab.check(j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10, "%s read-back of the other's pattern: error %d, %d bytes"
+                  % ("jfio" if n.startswith("j") else "fio", j["error"], j["read"]["io_bytes"]))
+lab.exit()
 PY
 rc=$?
 [ $rc = 0 ] && echo "mtd-lab: passed" || { echo "mtd-lab: FAILED"; keep=1; }

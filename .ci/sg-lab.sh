@@ -124,58 +124,29 @@ echo "sg-lab: booting the guest (TCG; a few minutes)"
     -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "sg-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
-python3 - "$work" <<'PY'
-import json, sys, os
-w = sys.argv[1]
-def jobs(*names):
-    out = []
-    for n in names:
-        with open(os.path.join(w, n)) as f:
-            t = f.read()
-        # Error lines (fio's and jfio's alike) land in the --output file before the JSON.
-        out += json.loads(t if t.startswith("{") else t[t.index("\n{") + 1:])["jobs"]
-    return out
-def key(j):
-    return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write", "trim"))
-fail = 0
-pairs = [(jobs("j-jobs.json"), jobs("f-jobs.json")),
-         (jobs("j-jobs-sd.json"), jobs("f-jobs-sd.json")),
-         (jobs("j-depth.json"), jobs("f-depth.json")),
-         (jobs("j-corpus.json"), jobs("f-sg_verify.json", "f-sg_verify-fail.json", "f-sg_write_same_ndob.json"))]
-for mine, theirs in pairs:
-    if [j["jobname"] for j in mine] != [j["jobname"] for j in theirs]:
-        print("FAIL: job lists differ:", [j["jobname"] for j in mine], [j["jobname"] for j in theirs]); fail = 1
-        continue
-    for a, b in zip(mine, theirs):
-        ok = key(a) == key(b)
-        print(("ok" if ok else "FAIL") + ": %-18s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
-        fail |= not ok
+PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'
+from lab_figures import Lab
+lab = Lab()
+rwt = ("read", "write", "trim")
+lab.same_jobs("jobs.fio", lab.jobs("j-jobs.json"), lab.jobs("f-jobs.json"), rwt)
+lab.same_jobs("jobs-sd.fio", lab.jobs("j-jobs-sd.json"), lab.jobs("f-jobs-sd.json"), rwt)
+lab.same_jobs("depth.fio", lab.jobs("j-depth.json"), lab.jobs("f-depth.json"), rwt)
+lab.same_jobs("corpus", lab.jobs("j-corpus.json"),
+              lab.jobs("f-sg_verify.json", "f-sg_verify-fail.json", "f-sg_write_same_ndob.json"), rwt)
 # at iodepth=8 on /dev/sg0 jfio keeps several commands in flight, as fio (write/read there)
 for tool, n in (("jfio", "j-depth.json"), ("fio", "f-depth.json")):
-    for j in jobs(n)[:2]:
+    for j in lab.jobs(n)[:2]:
         lv = j["iodepth_level"]
         deep = sum(v for k, v in lv.items() if k not in ("1",))
-        ok = deep > 0
-        print(("ok" if ok else "FAIL") + ": %s %s at iodepth=8: %.1f%% of the time above depth 1" % (tool, j["jobname"], deep))
-        fail |= not ok
-for j in jobs("j-r.json"):
-    ok = j["error"] == 0 and j["read"]["io_bytes"] == 1 << 20
-    print(("ok" if ok else "FAIL") + ": jfio read-back of fio's pattern: error %d, %d bytes" % (j["error"], j["read"]["io_bytes"]))
-    fail |= not ok
+        lab.check(deep > 0, "%s %s at iodepth=8: %.1f%% of the time above depth 1" % (tool, j["jobname"], deep))
+for j in lab.jobs("j-r.json"):
+    lab.check(j["error"] == 0 and j["read"]["io_bytes"] == 1 << 20,
+              "jfio read-back of fio's pattern: error %d, %d bytes" % (j["error"], j["read"]["io_bytes"]))
 # fio's error lines for the failing corpus jobs (io_u error + the sg details: sense bytes, CDB).
-def errlines(*names):
-    out = []
-    for n in names:
-        with open(os.path.join(w, n)) as f:
-            out += [l for l in f.read().splitlines() if l.startswith(("fio: io_u error", "fio: SG "))]
-    return out
-mine, theirs = errlines("j-corpus.log"), errlines("f-sg_verify.log", "f-sg_verify-fail.log", "f-sg_write_same_ndob.log")
-ok = mine == theirs and len(theirs) > 0
-print(("ok" if ok else "FAIL") + ": %d sg error-detail lines, jfio's %s fio's" % (len(theirs), "equal" if ok else "differ from"))
-if not ok:
-    print("\n".join(["jfio:"] + mine + ["fio:"] + theirs))
-fail |= not ok
-sys.exit(fail)
+pre = ("fio: io_u error", "fio: SG ")
+lab.same_lines("sg error-detail", lab.lines(pre, "j-corpus.log"),
+               lab.lines(pre, "f-sg_verify.log", "f-sg_verify-fail.log", "f-sg_write_same_ndob.log"))
+lab.exit()
 PY
 rc=$?
 [ $rc = 0 ] && echo "sg-lab: passed" || { echo "sg-lab: FAILED"; keep=1; }

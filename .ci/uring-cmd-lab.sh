@@ -4,12 +4,13 @@
 #   - cmdprio_percentage and cmdprio_bssplit jobs: the guest kernel (6.1) refuses an ioprio on
 #     passthrough commands, so both tools' jobs end with err=22 (EINVAL) after a few I/Os
 #   - write_mode=zeroes (with deac), uncor and verify, readfua and writefua jobs: the same error,
-#     io_bytes and total_ios, and the same error lines (the NVMe status named)
+#     io_bytes and total_ios, and the same error lines (fio's "Device-specific error" and its
+#     cq entry status line, byte for byte)
 #   - read-backs across the tools: after one tool's pattern write and the other's
 #     write_mode=zeroes over it, the first reads back zeroes (verify_pattern=0x00)
 #   - plain writes and verified reads on a second namespace formatted with 8 bytes of separate
-#     metadata and Type 1 protection information (/dev/ng0n2; QEMU nvme-ns ms=8,pi=1): the same
-#     error and counts (the PI options themselves, pi_chk and md_per_io_size, jfio refuses)
+#     metadata and Type 1 protection information (/dev/ng0n2; QEMU nvme-ns ms=8,pi=1) with the
+#     default pi_act=1: the same error and counts (the PI options: .ci/nvme-pi-lab.sh)
 # Exits 0 with "uring-cmd-lab skipped: <reason>" when the lab or fio 3.42 is missing.
 set -uo pipefail
 lab_name=uring-cmd-lab
@@ -123,64 +124,32 @@ echo "uring-cmd-lab: booting the guest (TCG; a few minutes)"
     -- bash "$work/guest.sh" "$work" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "uring-cmd-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
-python3 - "$work" <<'PY'
-import json, sys, os, re
-w = sys.argv[1]
-def text(n):
-    p = os.path.join(w, n)
-    return open(p).read() if os.path.exists(p) else ""
-def jobs(n):
-    t = text(n)
-    i = t.find("{") if t.startswith("{") else t.find("\n{") + 1
-    return json.JSONDecoder().raw_decode(t[i:])[0]["jobs"]
-fail = 0
-def check(ok, msg):
-    global fail
-    print(("ok" if ok else "FAIL") + ": " + msg)
-    fail |= not ok
+PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'
+from lab_figures import Lab
+lab = Lab()
 # Per-I/O priorities: the 6.1 guest kernel refuses an ioprio on IORING_OP_URING_CMD with EINVAL.
 # fio 3.42 stores each unit's priority in the wrong 64-byte half of the 128-byte SQEs, so its job
 # fails once a stray value reaches some unit's ioprio field; jfio's fails at its first prioritised
 # command. Both: err=22 with only a few I/Os done, and jfio says why.
-for tool, js in (("jfio", jobs("j-prio.out")), ("fio", jobs("f-prio.out"))):
+for tool, js in (("jfio", lab.jobs("j-prio.out")), ("fio", lab.jobs("f-prio.out"))):
     for j in js:
         done = sum(j[d]["io_bytes"] for d in ("read", "write"))
-        check(j["error"] == 22 and done < 4 << 20, "%s %s: err=%d after %d bytes" % (tool, j["jobname"], j["error"], done))
-check("refuses an ioprio on passthrough commands" in text("j-prio.out") + text("j-prio.log"), "jfio's hint for the EINVAL")
-def key(j):
-    return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write"))
-mm, mf = jobs("j-modes.json"), jobs("f-modes.json")
-check([j["jobname"] for j in mm] == [j["jobname"] for j in mf], "modes.fio job lists")
-for a, b in zip(mm, mf):
-    check(key(a) == key(b), "modes.fio %-11s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
-# jfio's io_u error line names the NVMe status as an errno ("Unknown error 16385") where fio says
-# "Device-specific error", and its detail line adds the status code's name (no "fio: " prefix):
-# compared up to those (docs/differences.md)
-def norm(l):
-    l = re.sub(r"pid=\d+", "pid=N", l)
-    l = re.sub(r"^fio: (io_uring_cmd:)", r"\1", l)
-    l = re.sub(r"(cq entry status \(sct=0x[0-9a-f]+; sc=0x[0-9a-f]+\)).*", r"\1", l)
-    return re.sub(r"Unknown error \d+: ", "Device-specific error: ", l)
+        lab.check(j["error"] == 22 and done < 4 << 20, "%s %s: err=%d after %d bytes" % (tool, j["jobname"], j["error"], done))
+lab.check("refuses an ioprio on passthrough commands" in lab.text("j-prio.out") + lab.text("j-prio.log"),
+          "jfio's hint for the EINVAL")
+lab.same_jobs("modes.fio", lab.jobs("j-modes.json"), lab.jobs("f-modes.json"), width=11)
+# the io_u error line ("Device-specific error") and fio's errdetails line, byte for byte
 def errlines(*names):
-    out = []
-    for n in names:
-        out += [norm(l) for l in text(n).splitlines()
-                if l.startswith(("fio: io_u error", "fio: pid=", "io_uring_cmd:", "fio: io_uring_cmd:"))]
-    return sorted(set(out))
-em, ef = errlines("j-modes.json", "j-modes.log"), errlines("f-modes.json", "f-modes.log")
-check(em == ef, "modes.fio error lines %s" % ("equal" if em == ef else "differ"))
-if em != ef:
-    print("\n".join(["jfio:"] + em + ["fio:"] + ef))
-mp, fp = jobs("j-pi.json"), jobs("f-pi.json")
-for a, b in zip(mp, fp):
-    check(key(a) == key(b), "pi.fio %-4s jfio %s fio %s" % (a["jobname"], key(a), key(b)))
-check(len(mp) == len(fp) == 2, "pi.fio: two jobs each")
+    return sorted(set(lab.lines(("fio: io_u error", "fio: pid=", "fio: io_uring_cmd:"), *names)))
+lab.same_lines("modes.fio error lines", errlines("j-modes.json", "j-modes.log"), errlines("f-modes.json", "f-modes.log"))
+lab.same_jobs("pi.fio", lab.jobs("j-pi.json"), lab.jobs("f-pi.json"), width=4)
+lab.check(len(lab.jobs("j-pi.json")) == 2, "pi.fio: two jobs each")
 for n, who in (("f-r.json", "fio read-back of jfio's zeroes"), ("j-r.json", "jfio read-back of fio's zeroes")):
-    j = jobs(n)[0]
-    check(j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10, "%s: error %d, %d bytes" % (who, j["error"], j["read"]["io_bytes"]))
-j = jobs("j-x.json")[0]
-check(j["error"] != 0, "reading a pattern back as zeroes fails (error %d)" % j["error"])
-sys.exit(fail)
+    j = lab.jobs(n)[0]
+    lab.check(j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10, "%s: error %d, %d bytes" % (who, j["error"], j["read"]["io_bytes"]))
+j = lab.jobs("j-x.json")[0]
+lab.check(j["error"] != 0, "reading a pattern back as zeroes fails (error %d)" % j["error"])
+lab.exit()
 PY
 rc=$?
 [ $rc = 0 ] && echo "uring-cmd-lab: passed" || { echo "uring-cmd-lab: FAILED"; keep=1; }

@@ -78,23 +78,13 @@ echo "vsock-lab: booting the guest (TCG; a minute or two)"
     -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "vsock-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
-python3 - "$work" <<'PY'
-import json, sys, os
-w = sys.argv[1]
-def jobs(*names):
-    out = []
-    for n in names:
-        with open(os.path.join(w, n)) as f:
-            t = f.read()
-        out += json.loads(t if t.startswith("{") else t[t.index("\n{") + 1:])["jobs"]
-    return out
-def key(j):
-    return (j["error"],) + tuple((j[d]["io_bytes"], j[d]["total_ios"]) for d in ("read", "write"))
-fail = 0
-runs = [("net pair", jobs("j-net.json"), jobs("f-net.json")),
-        ("netsplice pair", jobs("j-netsplice.json"), jobs("f-netsplice.json")),
-        ("jfio listens, fio connects", jobs("x1-rcv.json", "x1-snd.json"), jobs("f-net.json")),
-        ("fio listens, jfio connects", jobs("x2-rcv.json", "x2-snd.json"), jobs("f-net.json"))]
+PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'
+from lab_figures import Lab
+lab = Lab()
+runs = [("net pair", lab.jobs("j-net.json"), lab.jobs("f-net.json")),
+        ("netsplice pair", lab.jobs("j-netsplice.json"), lab.jobs("f-netsplice.json")),
+        ("jfio listens, fio connects", lab.jobs("x1-rcv.json", "x1-snd.json"), lab.jobs("f-net.json")),
+        ("fio listens, jfio connects", lab.jobs("x2-rcv.json", "x2-snd.json"), lab.jobs("f-net.json"))]
 # Open: jfio connecting to fio 3.42's listener was reset (ECONNRESET) in 2 of 3 lab runs, after
 # passing in the first; reported here without failing the check until that is understood.
 known = "fio listens, jfio connects"
@@ -107,19 +97,15 @@ for what, mine, theirs in runs:
         # (vsock reports the peer's shutdown at once); fio records it as err=32, jfio ignores
         # failures at close, and which side closes first is a race: counts compared, and an
         # error only where it is not that one
-        ok = key(a)[1:] == key(b)[1:] and a["jobname"] == b["jobname"]
+        ok = lab.key(a)[1:] == lab.key(b)[1:] and a["jobname"] == b["jobname"]
         ok &= all(j["error"] in (0, 32) for j in (a, b))
-        print(("ok" if ok else "FAIL") + ": %-28s %-8s jfio %s fio %s" % (what, a["jobname"], key(a), key(b)))
-        fail |= not ok
-    if len(mine) != len(theirs):
-        print("FAIL: %s: %d jobs, fio %d" % (what, len(mine), len(theirs))); fail = 1
+        lab.check(ok, "%-28s %-8s jfio %s fio %s" % (what, a["jobname"], lab.key(a), lab.key(b)))
+    lab.check(len(mine) == len(theirs), "%s: %d jobs, fio %d" % (what, len(mine), len(theirs)))
 # the pair moved what it was asked to, so equality above is not two failures agreeing
-for j in jobs("f-net.json"):
+for j in lab.jobs("f-net.json"):
     d = "read" if j["jobname"] == "receiver" else "write"
-    ok = j["error"] in (0, 32) and j[d]["io_bytes"] == 8 << 20
-    print(("ok" if ok else "FAIL") + ": fio %s moved %d bytes" % (j["jobname"], j[d]["io_bytes"]))
-    fail |= not ok
-sys.exit(fail)
+    lab.check(j["error"] in (0, 32) and j[d]["io_bytes"] == 8 << 20, "fio %s moved %d bytes" % (j["jobname"], j[d]["io_bytes"]))
+lab.exit()
 PY
 rc=$?
 [ $rc = 0 ] && echo "vsock-lab: passed" || { echo "vsock-lab: FAILED"; keep=1; }

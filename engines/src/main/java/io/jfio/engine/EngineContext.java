@@ -102,6 +102,16 @@ public interface EngineContext {
         return true;
     }
 
+    /** num_range: the most ranges one trim unit carries (1 unless the engine has MULTI_RANGE_TRIM). */
+    default int numRange() {
+        return 1;
+    }
+
+    /** Where an engine prints fio's log_err lines during the job (the job's error stream). */
+    default java.io.PrintStream errOut() {
+        return System.err;
+    }
+
     /** True when the job reads (fio's td_read), whether or not it also writes. */
     default boolean reads() {
         return readOnly();

@@ -38,5 +38,11 @@ public enum EngineFlag {
      * fio's FIO_ATOMICWRITES (pvsync2, libaio, io_uring): the engine passes {@link IoUnit#rwFlags}
      * to its writes, so atomic=1 can set RWF_ATOMIC on them; any other engine refuses atomic=1.
      */
-    ATOMIC_WRITES
+    ATOMIC_WRITES,
+    /**
+     * A trim may carry several ranges (fio's FIO_MULTI_RANGE_TRIM, num_range above 1): the
+     * unit's buffer then holds {@link IoUnit#numRanges} (start, length) pairs of native 64-bit
+     * words, fio's struct trim_range, and its length is their sum.
+     */
+    MULTI_RANGE_TRIM
 }

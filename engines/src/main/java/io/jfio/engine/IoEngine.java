@@ -83,6 +83,15 @@ public interface IoEngine {
     }
 
     /**
+     * True when a failed unit's error is a device status, not an errno (fio's IO_U_F_DEVICE_ERROR,
+     * set by io_uring_cmd for an NVMe status): the io_u error line then says "Device-specific
+     * error" where it would print strerror. Called off the I/O path, only for failures.
+     */
+    default boolean deviceError(IoUnit unit) {
+        return false;
+    }
+
+    /**
      * The function an engine's queue hook named when it recorded a unit's error itself (fio's
      * td_verror in the engine, as mtd's "mtd_read"): the job's error then names it, and no io_u
      * error line is printed for the unit. Null (the default) for fio's io_u error path.

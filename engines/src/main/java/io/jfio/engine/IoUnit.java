@@ -19,6 +19,11 @@ public final class IoUnit {
     public long offset;
     /** Bytes to transfer (fio's xfer_buflen). */
     public int length;
+    /**
+     * A trim of several ranges (num_range above 1): how many (start, length) pairs its buffer
+     * holds (fio's number_trim); 0 for every other unit, whose offset and length say it all.
+     */
+    public int numRanges;
     /** Bytes transferred, or a negative errno; set by the engine on completion. */
     public long result;
     /**

@@ -161,7 +161,8 @@ public final class Run {
             closeQuietly(file, report);
             return 1;
         }
-        if (!io.jfio.runner.job.AtomicWrites.supported(request.jobs(), engines, err)) {
+        if (!io.jfio.runner.job.AtomicWrites.supported(request.jobs(), engines, err)
+                || !io.jfio.runner.job.MultiRangeTrim.supported(request.jobs(), engines, err)) {
             closeQuietly(file, report);
             return 1;
         }

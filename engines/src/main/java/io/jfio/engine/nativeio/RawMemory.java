@@ -48,6 +48,10 @@ public final class RawMemory {
         return IO.getInt(address);
     }
 
+    public static byte getByte(long address) {
+        return IO.getByte(address);
+    }
+
     public static void putLong(long address, long value) {
         IO.putLong(address, value);
     }

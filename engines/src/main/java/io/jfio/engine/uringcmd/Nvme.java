@@ -20,9 +20,13 @@ public final class Nvme {
     public static final int OPC_READ = 0x02;
     public static final int OPC_WRITE_UNCOR = 0x04;
     public static final int OPC_WRITE_ZEROES = 0x08;
+    public static final int OPC_COMPARE = 0x05;
     public static final int OPC_VERIFY = 0x0c;
     public static final int ADMIN_IDENTIFY = 0x06;
     public static final int CNS_NAMESPACE = 0x00;
+    public static final int CNS_CONTROLLER = 0x01;
+    /** Identify Namespace of a command set (CSI in CDW11; 0, the NVM command set). */
+    public static final int CNS_CSI_NAMESPACE = 0x05;
     public static final int IDENTIFY_SIZE = 4096;
 
     /** struct nvme_uring_cmd / nvme_passthru_cmd: 72 bytes, field offsets. */
@@ -37,7 +41,10 @@ public final class Nvme {
     public static final int CMD_CDW10 = 40;
     public static final int CMD_CDW11 = 44;
     public static final int CMD_CDW12 = 48;
+    public static final int CMD_CDW3 = 12;
     public static final int CMD_CDW13 = 52;
+    public static final int CMD_CDW14 = 56;
+    public static final int CMD_CDW15 = 60;
     public static final int CMD_TIMEOUT_MS = 64;
     /** nvme_passthru_cmd only: completion DW0. */
     public static final int CMD_RESULT = 68;
@@ -48,4 +55,9 @@ public final class Nvme {
     public static final int CDW12_FUA = 1 << 30;
     /** cdw12 bit 25 of Write Zeroes: deallocate. */
     public static final int CDW12_DEAC = 1 << 25;
+    /** cdw12 PRINFO bits of reads and writes: check the reference, application and guard tags; PI action. */
+    public static final int PRCHK_REF = 1 << 26;
+    public static final int PRCHK_APP = 1 << 27;
+    public static final int PRCHK_GUARD = 1 << 28;
+    public static final int PRACT = 1 << 29;
 }

@@ -35,18 +35,32 @@ import java.util.Set;
 public final class UringCmdEngine extends RingEngine {
     private static final int NVME_DSM = 0x09;
     private static final int DSM_ATTR_DEALLOCATE = 1 << 2;
+    /** The function fio's td_verror names when a namespace's layout does not fit the job. */
+    public static final String OPEN_CHECK = "fio_ioring_cmd_open_file";
 
     private UringCmdOptions opts;
     private int[] blockSizes = new int[0];
-    /** Per file index: namespace facts, filled at open. */
+    /** Per file index: namespace facts and the job's layout of its blocks, filled at open. */
     private NvmeNamespace[] namespaces = new NvmeNamespace[0];
+    private NvmeFormat[] formats = new NvmeFormat[0];
+    /** md_per_io_size bytes per unit: the separate metadata (PI) of its command. */
+    private ByteBuffer metadata;
+    private long metadataAddr;
+    private int prinfo;
+    private boolean verifies;
+    private boolean writes;
+    private java.io.PrintStream errOut = System.err;
     /** Per unit: the registered buffer length (fixedbufs), 0 when not registered. */
     private int[] registeredLength;
     /** Per unit: NVMe status of its last completion, 0 when it succeeded or failed in the kernel. */
     private int[] nvmeStatus;
+    /** The NVMe status of the latest failed command, named once in the job's hint. */
+    private int lastStatus;
     /** Per unit: one DSM range (trim). */
     private ByteBuffer ranges;
     private long rangesAddr;
+    /** num_range: DSM ranges per trim unit. */
+    private int maxRanges = 1;
     /** Per-I/O priorities (cmdprio_percentage, cmdprio_bssplit), in the command's SQE. */
     private Cmdprio cmdprio;
 
@@ -57,7 +71,7 @@ public final class UringCmdEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.NO_OFFLOAD);
+        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.NO_OFFLOAD, EngineFlag.MULTI_RANGE_TRIM);
     }
 
     @Override
@@ -77,6 +91,11 @@ public final class UringCmdEngine extends RingEngine {
             ctx.randomSeed());
         blockSizes = ctx.blockSizes();
         namespaces = new NvmeNamespace[Math.max(1, ctx.files().size())];
+        formats = new NvmeFormat[namespaces.length];
+        prinfo = opts.prinfo();
+        verifies = ctx.verifies();
+        writes = ctx.writes();
+        errOut = ctx.errOut();
 
         // fio's flag set for io_uring_cmd (fio's engines/io_uring.c); the fallback ladder drops what older kernels lack.
         int flags = Uring.SETUP_SQE128 | Uring.SETUP_CQE32 | Uring.SETUP_CQSIZE | Uring.SETUP_COOP_TASKRUN
@@ -88,8 +107,17 @@ public final class UringCmdEngine extends RingEngine {
         setupRing(ctx, flags, opts);
         registeredLength = new int[units.length];
         nvmeStatus = new int[units.length];
-        ranges = RawMemory.allocate(16 * units.length, 64);
+        maxRanges = Math.max(1, ctx.numRange());
+        ranges = RawMemory.allocate(16 * maxRanges * units.length, 64);
         rangesAddr = RawMemory.address(ranges);
+        if (opts.mdPerIoSize > 0) {
+            if (opts.mdPerIoSize * units.length > Integer.MAX_VALUE) {
+                throw new EngineException(Errno.EINVAL, "io_uring_cmd", "fio: md_per_io_size=" + opts.mdPerIoSize
+                    + " is too large");
+            }
+            metadata = RawMemory.allocate((int) opts.mdPerIoSize * units.length, 4096);
+            metadataAddr = RawMemory.address(metadata);
+        }
         if (opts.fixedbufs) {
             // Kernels before 6.12 (the lab's 6.1 included) reject a fixed passthrough I/O that does
             // not end at the end of its registered buffer: queue() sends shorter I/Os unregistered.
@@ -122,24 +150,60 @@ public final class UringCmdEngine extends RingEngine {
         }
         try {
             NvmeNamespace ns = NvmeNamespace.identify(fd, file.path);
-            if (ns.extendedLba() || Integer.bitCount(ns.lbaDataSize()) != 1) {
+            if (Integer.bitCount(ns.lbaDataSize()) != 1) {
                 throw new EngineException(Errno.EINVAL, "io_uring_cmd", file.path
-                    + ": LBA format with inline metadata (" + ns.lbaDataSize() + "+" + ns.metadataSize()
-                    + ") is not supported by jfio's io_uring_cmd");
+                    + ": LBA data size " + ns.lbaDataSize() + " is not a power of two");
             }
+            NvmeFormat fmt = format(ns, file.path);
             int[] sizes = blockSizes.length > 0 ? blockSizes : new int[] {units.length > 0 && units[0] != null
                 ? units[0].bufferCapacity : 0};
-            String bad = ns.checkBlockSize(file.path, sizes);
+            String bad = checkFormat(fmt, ns, file.path, sizes);
             if (bad != null) {
-                throw new EngineException(Errno.EINVAL, "io_uring_cmd", bad);
+                throw new EngineException(Errno.EINVAL, OPEN_CHECK, bad);
             }
             attach(file, fd, ns);
+            formats[file.index] = fmt;
             file.type = IoFile.Type.CHAR;
-            file.realSize = ns.sizeBytes();
+            file.realSize = fmt.sizeBytes();
         } catch (EngineException e) {
             Native.libc().close(fd);
             throw e;
         }
+    }
+
+    private NvmeFormat format(NvmeNamespace ns, String path) throws EngineException {
+        Object f = NvmeFormat.of(ns, opts == null || opts.piAct, path);
+        if (f instanceof String why) {
+            throw new EngineException(Errno.EOPNOTSUPP, "io_uring_cmd", why);
+        }
+        return (NvmeFormat) f;
+    }
+
+    /** fio's verify_params and open-time checks for a namespace's layout, as fio words them; null when all hold. */
+    private String checkFormat(NvmeFormat f, NvmeNamespace ns, String path, int[] sizes) {
+        int max = 0;
+        for (int bs : sizes) {
+            max = Math.max(max, bs);
+            if (bs > 0 && bs % f.lbaSize() != 0) {
+                if (f.lbaExt() == 0) {
+                    return path + ": block size " + bs + " must be a multiple of LBA data size " + f.lbaDataSize();
+                }
+                String msg = path + ": block size must be a multiple of " + f.lbaSize()
+                    + " (LBA data size + Metadata size)";
+                if (sizes.length == 1 && bs % f.lbaDataSize() == 0) {
+                    msg += "\nDid you mean to use a block size of " + (long) f.lbaSize() * (bs / f.lbaDataSize()) + "?";
+                }
+                return msg;
+            }
+        }
+        long need = (long) (max / f.lbaDataSize()) * f.separateMs();
+        if (f.separateMs() != 0 && opts.mdPerIoSize < need) {
+            return path + ": md_per_io_size should be at least " + need + " bytes";
+        }
+        if (f.ms() != 0 && f.piType() != 0 && f.lbaExt() != 0 && verifies) {
+            return path + ": for extended LBA, verify cannot be used when E2E data protection is enabled";
+        }
+        return null;
     }
 
     /**
@@ -152,12 +216,14 @@ public final class UringCmdEngine extends RingEngine {
             throw new EngineException(Native.errno(), "open", "open " + file.path);
         }
         attach(file, fd, ns);
+        formats[file.index] = (NvmeFormat) NvmeFormat.of(ns, true, file.path);
     }
 
     /** Records the namespace under the file's index and registers the fd when registerfiles is on. */
     private void attach(IoFile file, int fd, NvmeNamespace ns) throws EngineException {
         if (file.index >= namespaces.length) {
             namespaces = Arrays.copyOf(namespaces, file.index + 1);
+            formats = Arrays.copyOf(formats, file.index + 1);
         }
         namespaces[file.index] = ns;
         registerFile(file, fd);
@@ -176,7 +242,9 @@ public final class UringCmdEngine extends RingEngine {
             throw new EngineException(e, "open", "io_uring_cmd: open " + file.path + ": " + Errno.describe(e));
         }
         try {
-            return NvmeNamespace.identify(fd, file.path).sizeBytes();
+            NvmeNamespace ns = NvmeNamespace.identify(fd, file.path);
+            Object f = NvmeFormat.of(ns, opts == null || opts.piAct, file.path);
+            return f instanceof NvmeFormat nf ? nf.sizeBytes() : ns.sizeBytes();
         } finally {
             Native.libc().close(fd);
         }
@@ -200,9 +268,9 @@ public final class UringCmdEngine extends RingEngine {
         }
         IoFile f = u.file;
         NvmeNamespace ns = namespaces[f.index];
+        NvmeFormat fmt = formats[f.index];
         IoDirection d = u.ddir;
-        int shift = ns.lbaShift();
-        if (d.isData() && (((u.offset | u.length) & ((1L << shift) - 1)) != 0 || u.length == 0)) {
+        if (d.isData() && !fmt.aligned(u.offset, u.length)) {
             u.complete(-Errno.EINVAL); // not LBA aligned: the device cannot express it
             return QueueStatus.COMPLETED;
         }
@@ -216,16 +284,18 @@ public final class UringCmdEngine extends RingEngine {
         sq.putLong(slot, Uring.SQE_USER_DATA, u.index);
         int c = Nvme.SQE_CMD;
         sq.putInt(slot, c + Nvme.CMD_NSID, ns.nsid());
-        long slba = u.offset >>> shift;
+        long slba = fmt.slba(u.offset);
         switch (d) {
             case READ, WRITE -> {
                 boolean read = d == IoDirection.READ;
-                int cdw12 = (int) ((u.length >>> shift) - 1) | (read ? opts.readCdw12 : opts.writeCdw12);
+                int nlb = fmt.blocks(u.length);
+                int cdw12 = (nlb - 1) | (read ? opts.readCdw12 : opts.writeCdw12) | prinfo;
                 int opcode = read ? Nvme.OPC_READ : opts.writeOpcode;
                 sq.putByte(slot, c + Nvme.CMD_OPCODE, opcode);
                 sq.putInt(slot, c + Nvme.CMD_CDW10, (int) slba);
                 sq.putInt(slot, c + Nvme.CMD_CDW11, (int) (slba >>> 32));
                 sq.putInt(slot, c + Nvme.CMD_CDW12, cdw12);
+                protection(slot, c, fmt, u, slba, nlb, read);
                 if (cmdprio.active()) {
                     // fio 3.42 stores the priority at sqes[index], a 64-byte slot, where this
                     // ring's 128-byte SQE of unit i is slot 2i: the value lands in another unit's
@@ -253,15 +323,27 @@ public final class UringCmdEngine extends RingEngine {
                 }
             }
             case TRIM -> {
-                int r = 16 * u.index;
-                ranges.putInt(r, 0);
-                ranges.putInt(r + 4, (int) (u.length >>> shift)); // 1-based NLB in DSM ranges
-                ranges.putLong(r + 8, slba);
+                int r = 16 * maxRanges * u.index;
+                int n = Math.max(1, u.numRanges);
+                if (u.numRanges == 0) {
+                    ranges.putInt(r, 0);
+                    ranges.putInt(r + 4, fmt.blocks(u.length)); // 1-based NLB in DSM ranges
+                    ranges.putLong(r + 8, slba);
+                } else {
+                    // the workload's (start, length) pairs, as fio's nvme.c turns them into DSM ranges
+                    for (int i = 0; i < n; i++) {
+                        long start = RawMemory.getLong(u.bufferAddress + 16L * i);
+                        long len = RawMemory.getLong(u.bufferAddress + 16L * i + 8);
+                        ranges.putInt(r + 16 * i, 0);
+                        ranges.putInt(r + 16 * i + 4, fmt.blocks(len));
+                        ranges.putLong(r + 16 * i + 8, fmt.slba(start));
+                    }
+                }
                 sq.putInt(slot, Uring.SQE_CMD_OP, Nvme.NVME_URING_CMD_IO);
                 sq.putByte(slot, c + Nvme.CMD_OPCODE, NVME_DSM);
                 sq.putLong(slot, c + Nvme.CMD_ADDR, rangesAddr + r);
-                sq.putInt(slot, c + Nvme.CMD_DATA_LEN, 16);
-                sq.putInt(slot, c + Nvme.CMD_CDW10, 0); // one range (0-based count)
+                sq.putInt(slot, c + Nvme.CMD_DATA_LEN, 16 * n);
+                sq.putInt(slot, c + Nvme.CMD_CDW10, n - 1); // number of ranges, 0-based
                 sq.putInt(slot, c + Nvme.CMD_CDW11, DSM_ATTR_DEALLOCATE);
             }
             default -> {
@@ -274,8 +356,39 @@ public final class UringCmdEngine extends RingEngine {
         return QueueStatus.QUEUED;
     }
 
+    /**
+     * The PI fields of a read or write (fio's fio_nvme_pi_fill): the initial reference tag (CDW14,
+     * and CDW3 for a 64-bit guard's 48-bit tag) when REFTAG is checked on Type 1/2, the application
+     * tag and its mask (CDW15) when APPTAG is; the separate metadata buffer; and with pi_act=0 the
+     * PI of a write's blocks, computed by the host.
+     */
+    private void protection(int slot, int c, NvmeFormat fmt, IoUnit u, long slba, int nlb, boolean read) {
+        int type = fmt.piType();
+        if ((prinfo & Nvme.PRCHK_REF) != 0 && (type == 1 || type == 2)) {
+            sq.putInt(slot, c + Nvme.CMD_CDW14, (int) slba);
+            if (fmt.guard64()) {
+                sq.putInt(slot, c + Nvme.CMD_CDW3, (int) ((slba >>> 32) & 0xFFFF));
+            }
+        }
+        if ((prinfo & Nvme.PRCHK_APP) != 0 && type != 0) {
+            sq.putInt(slot, c + Nvme.CMD_CDW15, opts.apptagMask << 16 | opts.apptag);
+        }
+        long md = metadataAddr + opts.mdPerIoSize * u.index;
+        if (fmt.separateMs() != 0) {
+            sq.putLong(slot, c + Nvme.CMD_METADATA, md);
+            sq.putInt(slot, c + Nvme.CMD_METADATA_LEN, nlb * fmt.separateMs());
+        }
+        if (!read && type != 0 && !opts.piAct) {
+            ProtectionInfo.generate(fmt, prinfo, opts.apptag, u.bufferAddress, md, u.offset, u.length);
+        }
+    }
+
     @Override
     public String errorHint(int errno) {
+        if (lastStatus != 0 && errno == lastStatus) {
+            return "io_uring_cmd: NVMe status 0x" + Integer.toHexString(errno) + ": "
+                + NvmeStatus.name(NvmeStatus.sct(errno), NvmeStatus.sc(errno));
+        }
         return errno == Errno.EINVAL && cmdprio.active()
             ? "io_uring_cmd: this kernel refuses an ioprio on passthrough commands (IORING_OP_URING_CMD) with EINVAL,"
                 + " so per-I/O priorities (cmdprio_percentage, cmdprio_bssplit) fail there, in fio 3.42 too"
@@ -291,6 +404,18 @@ public final class UringCmdEngine extends RingEngine {
     protected void complete(IoUnit u, int res) {
         if (res == 0) {
             nvmeStatus[u.index] = 0;
+            NvmeFormat fmt = formats[u.file.index];
+            if (u.ddir == IoDirection.READ && fmt.piType() != 0 && !opts.piAct) {
+                String bad = ProtectionInfo.verify(fmt, prinfo, opts.apptag, opts.apptagMask, u.bufferAddress,
+                    metadataAddr + opts.mdPerIoSize * u.index, u.offset, u.length, u.file.path);
+                if (bad != null) {
+                    // fio's log_err at the completion, then the unit fails with EIO
+                    errOut.println(bad);
+                    errOut.flush();
+                    u.complete(-Errno.EIO);
+                    return;
+                }
+            }
             u.complete(u.ddir.isData() ? u.length : 0);
         } else if (res < 0) {
             nvmeStatus[u.index] = 0;
@@ -298,6 +423,7 @@ public final class UringCmdEngine extends RingEngine {
         } else {
             // NVMe status: fio keeps it as the I/O's error number and names it in errdetails.
             nvmeStatus[u.index] = res;
+            lastStatus = res;
             u.complete(-res);
         }
     }
@@ -314,7 +440,13 @@ public final class UringCmdEngine extends RingEngine {
         if (status == 0) {
             return null;
         }
-        return "io_uring_cmd: " + unit.file.path + ": " + NvmeStatus.describe(status);
+        return String.format("fio: io_uring_cmd: %s: cq entry status (sct=0x%02x; sc=0x%02x)", unit.file.path,
+            NvmeStatus.sct(status), NvmeStatus.sc(status));
+    }
+
+    @Override
+    public boolean deviceError(IoUnit unit) {
+        return unit.index < nvmeStatus.length && nvmeStatus[unit.index] != 0;
     }
 
     /** ServiceLoader entry. */

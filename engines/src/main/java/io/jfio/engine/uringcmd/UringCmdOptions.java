@@ -27,6 +27,16 @@ public final class UringCmdOptions extends RingOptions {
     /** CDW12 bits of every read and write: FUA, or DEAC for Write Zeroes (fio's cdw12_flags). */
     public int readCdw12;
     public int writeCdw12;
+    /** verify_mode=compare: the verify phase's reads are NVMe Compare commands. */
+    public boolean verifyCompare;
+    /** md_per_io_size: bytes of separate metadata buffer per I/O unit (0: none). */
+    public long mdPerIoSize;
+    /** pi_act: the controller inserts and strips the PI (PRACT); else the host computes and checks it. */
+    public boolean piAct;
+    /** pi_chk as cdw12 PRCHK bits (GUARD, REFTAG, APPTAG, each where its word appears, as fio's strstr). */
+    public int prchk;
+    public int apptag;
+    public int apptagMask;
 
     private static List<EngineOption> options() {
         // In fio 3.42's order (its --enghelp=io_uring_cmd listing).
@@ -62,8 +72,21 @@ public final class UringCmdOptions extends RingOptions {
         }
         // fio's own parse errors (bad values, ranges) first, then what jfio does not implement.
         EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
-        refuseUnimplemented(eo);
         UringCmdOptions o = new UringCmdOptions();
+        o.verifyCompare = eo.getString("verify_mode").equals("compare");
+        if (o.verifyCompare) {
+            throw bad("verify_mode=compare is not supported by jfio's io_uring_cmd (only verify_mode=read)");
+        }
+        o.mdPerIoSize = eo.getLong("md_per_io_size");
+        o.piAct = eo.getBool("pi_act");
+        String chk = eo.getString("pi_chk");
+        if (chk != null) {
+            o.prchk = (chk.contains("GUARD") ? Nvme.PRCHK_GUARD : 0) | (chk.contains("REFTAG") ? Nvme.PRCHK_REF : 0)
+                | (chk.contains("APPTAG") ? Nvme.PRCHK_APP : 0);
+        }
+        // fio keeps both in 16-bit command fields (cdw15 = mask << 16 | tag)
+        o.apptag = (int) eo.getLong("apptag") & 0xFFFF;
+        o.apptagMask = (int) eo.getLong("apptag_mask") & 0xFFFF;
         o.readShared(eo);
         o.nonVectored = eo.getInt("nonvectored") != 0;
         o.readFua = eo.getBool("readfua");
@@ -89,18 +112,9 @@ public final class UringCmdOptions extends RingOptions {
         return o;
     }
 
-    /**
-     * Values fio accepts whose commands jfio does not send (Compare in the verify phase, separate
-     * metadata, PI checking): one line naming the option, before any I/O. pi_act, apptag and
-     * apptag_mask take effect in fio only together with these, so alone they change nothing
-     * there either.
-     */
-    private static void refuseUnimplemented(EngineOptions eo) throws EngineException {
-        String vm = eo.getString("verify_mode");
-        if (!vm.equals("read")) {
-            throw bad("verify_mode=" + vm + " is not supported by jfio's io_uring_cmd (only verify_mode=read)");
-        }
-        NvmeCmdOptions.refusePi(eo, "io_uring_cmd");
+    /** The PRINFO bits fio ORs into every read and write's cdw12: PRACT for pi_act=1, and pi_chk's checks. */
+    public int prinfo() {
+        return (piAct ? Nvme.PRACT : 0) | prchk;
     }
 
     private static EngineException bad(String msg) {

@@ -17,10 +17,12 @@ import io.jfio.jobfile.JobSpec;
  * @param writeBarrier write_barrier=N: fio 3.42 flags every Nth write as a barrier only on engines
  *                     that declare barrier support (libpmem alone), and no engine reads the flag,
  *                     so it changes no I/O; jfio's engines do the same nothing
+ * @param numRange     num_range: ranges per trim (1 to 256; above 1 only engines with multi-range trims)
  */
 public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerIdentical, boolean direct,
                             SyncMode sync, long fsync, long fdatasync, int rwmixread, long syncFileRange,
-                            int syncFileRangeFlags, long writeHint, boolean atomic, long writeBarrier) {
+                            int syncFileRangeFlags, long writeHint, boolean atomic, long writeBarrier,
+                            int numRange) {
 
     /** sync=: the open flag added to every file of the job. */
     public enum SyncMode { NONE, SYNC, DSYNC }
@@ -39,7 +41,7 @@ public record IoTypeOptions(ReadWrite rw, String rwPostfix, boolean rwSequencerI
                 "identical".equals(spec.getString("rw_sequencer")), spec.getBool("direct"), mode,
                 spec.getLong("fsync"), spec.getLong("fdatasync"), spec.getInt("rwmixread"), sfrEvery(sfr),
                 sfrFlags(sfr), writeHint(spec),
-                spec.getBool("atomic"), spec.getLong("write_barrier"));
+                spec.getBool("atomic"), spec.getLong("write_barrier"), spec.getInt("num_range"));
     }
 
     private static long writeHint(JobSpec spec) {

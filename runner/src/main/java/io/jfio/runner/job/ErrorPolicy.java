@@ -107,7 +107,7 @@ final class ErrorPolicy {
         }
         // fio's io_u_log_error: one line for every failed unit, also those reaped after the first.
         err.printf("fio: io_u error on file %s: %s: %s offset=%d, buflen=%d%n", u.file == null ? "" : u.file.path,
-                Errno.strerror(errno), ddirName(u.ddir), u.offset, u.length);
+                engine.deviceError(u) ? "Device-specific error" : Errno.strerror(errno), ddirName(u.ddir), u.offset, u.length);
         String details = engine.errorDetails(u);
         if (details != null) {
             err.println(details);

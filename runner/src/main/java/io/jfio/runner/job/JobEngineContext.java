@@ -15,7 +15,7 @@ import java.util.Map;
 /** What an engine's init sees of its job (fio's thread_data as an ioengine reads it). */
 record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpenFlags, boolean readOnly,
                    List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes,
-                   PrintStream out, boolean printInfo)
+                   PrintStream out, boolean printInfo, PrintStream err)
         implements EngineContext {
     @Override
     public String jobName() {
@@ -60,6 +60,16 @@ record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpen
     @Override
     public PrintStream infoOut() {
         return printInfo ? out : null;
+    }
+
+    @Override
+    public int numRange() {
+        return ThreadOptions.of(spec).io().numRange();
+    }
+
+    @Override
+    public PrintStream errOut() {
+        return err;
     }
 
     @Override

@@ -120,7 +120,8 @@ final class JobIo {
                 // every block size the job may issue: engines with a device granularity check them
                 // all up front, as fio checks min/max bs of every direction
                 engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
-                        List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0));
+                        List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0,
+                        ctx.err()));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
@@ -408,9 +409,11 @@ final class JobIo {
             }
         }
         boolean dataXfer = !engine.flags().contains(EngineFlag.NO_IO) && (mode.reads() || mode.writes());
-        IoBuffers b = IoMemorySource.allocate(opts.mem(), dataXfer, nunits, Job.maxBlockSize(opts),
+        // a multi-range trim's unit holds its (start, length) pairs (fio's backend.c sizes it so)
+        int unitSize = Math.max(Job.maxBlockSize(opts), 16 * opts.io().numRange());
+        IoBuffers b = IoMemorySource.allocate(opts.mem(), dataXfer, nunits, unitSize,
                 IoBuffers.alignment(0, lbs, direct), ctx.err(), stats);
-        memDebugTotal = dataXfer ? MemDebug.totalMem(opts.mem(), nunits, Job.maxBlockSize(opts), direct) : -1;
+        memDebugTotal = dataXfer ? MemDebug.totalMem(opts.mem(), nunits, unitSize, direct) : -1;
         MemDebug.units(b);
         MemDebug.allocated(opts.mem(), dataXfer, b, memDebugTotal);
         return b;

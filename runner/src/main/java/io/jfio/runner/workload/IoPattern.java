@@ -37,6 +37,9 @@ public final class IoPattern {
     private final boolean tdRandom;
     private final boolean tdRw;
     private final boolean trimwrite;
+    /** num_range: ranges per trim; above 1 a trim unit carries several (fio's fill_multi_range_io_u). */
+    private final int numRange;
+    private final IoUnit rangeUnit = new IoUnit(-1, 0, 0);
     private final long[] minBs = new long[3];
     private final long[] maxBs = new long[3];
     private final long[] ba = new long[3];
@@ -114,6 +117,7 @@ public final class IoPattern {
         tdRandom = dirs.tdRandom;
         tdRw = dirs.tdRw;
         trimwrite = dirs.trimwrite;
+        numRange = o.io().numRange();
         long kbBase = o.stat().kbBase();
         long[] seq = OffsetGenerator.rwSequencer(o.io().rwPostfix(), tdRandom, kbBase);
         String v = ThreadOptions.of(job).verify().verify;
@@ -633,7 +637,9 @@ public final class IoPattern {
             if (fi < 0) {
                 return false;
             }
-            if (offsets.fill(fi, dirs.next(nowUsec, rate), u)) {
+            int ddir = dirs.next(nowUsec, rate);
+            u.numRanges = 0;
+            if (numRange > 1 && ddir == TRIM ? fillRanges(fi, u) : offsets.fill(fi, ddir, u)) {
                 return true;
             }
             opened[fi] = false; // fio closes the file
@@ -650,6 +656,33 @@ public final class IoPattern {
                 nrDone++;
             }
         }
+    }
+
+    /**
+     * A trim of up to num_range ranges of one file, each the next offset and block size as a
+     * single trim would get them, until the file has no more: their (start, length) pairs go in
+     * the unit's buffer, the length is their sum and the offset the last one's (fio's
+     * fill_multi_range_io_u). False when not even one range was left.
+     */
+    private boolean fillRanges(int fi, IoUnit u) {
+        long total = 0;
+        int n = 0;
+        while (n < numRange && offsets.fill(fi, TRIM, rangeUnit, true)) {
+            long at = u.bufferAddress + 16L * n;
+            io.jfio.engine.nativeio.RawMemory.putLong(at, rangeUnit.offset);
+            io.jfio.engine.nativeio.RawMemory.putLong(at + 8, rangeUnit.length);
+            total += rangeUnit.length;
+            n++;
+        }
+        if (n == 0) {
+            return false;
+        }
+        u.ddir = rangeUnit.ddir;
+        u.file = rangeUnit.file;
+        u.offset = rangeUnit.offset;
+        u.length = (int) total;
+        u.numRanges = n;
+        return true;
     }
 
     private int nextFileIndex() {

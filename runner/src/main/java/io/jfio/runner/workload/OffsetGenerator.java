@@ -189,6 +189,15 @@ final class OffsetGenerator {
      * last_pos: false when the file has no I/O left to give.
      */
     boolean fill(int fi, int ddir, IoUnit u) {
+        return fill(fi, ddir, u, false);
+    }
+
+    /**
+     * As {@link #fill(int, int, IoUnit)}; for one range of a multi-range trim ({@code range}) the
+     * random map is marked but the length kept whole, as fio's fill_multi_range_io_u ignores what
+     * mark_random_map returns (so a range may reach over blocks already done).
+     */
+    boolean fill(int fi, int ddir, IoUnit u, boolean range) {
         if (zbd != null) {
             ddir = zbd.adjustDirection(ddir, lastStart[fi * 3 + WRITE] != -1);
         }
@@ -225,8 +234,10 @@ final class OffsetGenerator {
             return false;
         }
         if (dirs.tdRandom && random.hasMap(fi)) {
-            // fio marks the offset it drew, before zonemode=zbd moved it
-            len = random.mark(fi, ddir, drawn - fileOff[fi], len, curBusyOk);
+            // fio marks the offset it drew, before zonemode=zbd moved it; one range of a
+            // multi-range trim keeps its whole length
+            long marked = random.mark(fi, ddir, drawn - fileOff[fi], len, curBusyOk);
+            len = range ? len : marked;
         }
         if (zbd != null) {
             zbd.queued(fi, ddir, off, len);

@@ -91,6 +91,11 @@ public abstract class ForwardingEngine implements IoEngine {
     }
 
     @Override
+    public boolean deviceError(IoUnit unit) {
+        return inner.deviceError(unit);
+    }
+
+    @Override
     public void drainOpLatencies(LongConsumer sink) {
         inner.drainOpLatencies(sink);
     }

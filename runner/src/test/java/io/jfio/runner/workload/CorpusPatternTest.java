@@ -46,6 +46,7 @@ class CorpusPatternTest {
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.toString().endsWith(".fio")).sorted().toList();
         }
+        java.nio.ByteBuffer buffer = io.jfio.engine.nativeio.RawMemory.allocate(1 << 24, 4096);
         int jobs = 0;
         int patterns = 0;
         int zbd = 0;
@@ -72,16 +73,23 @@ class CorpusPatternTest {
                     continue;
                 }
                 patterns++;
-                IoUnit u = new IoUnit(0, 0, 1 << 24);
+                // a real buffer: a multi-range trim (num_range) writes its ranges there
+                IoUnit u = new IoUnit(0, io.jfio.engine.nativeio.RawMemory.address(buffer), 1 << 24);
                 for (int i = 0; i < 1000 && p.next(u, i * 10L); i++) {
                     IoFile io = u.file;
                     int d = u.ddir.ordinal();
                     String where = f.getFileName() + " [" + spec.name() + "] I/O " + i + ": " + u.offset + "+" + u.length;
-                    assertTrue(u.offset >= io.fileOffset && u.offset + u.length <= io.fileOffset + io.ioSize, where);
-                    assertTrue(u.length > 0 && u.length <= p.maxBlockSize(d), where);
+                    for (int r = 0; r < Math.max(1, u.numRanges); r++) {
+                        // a multi-range trim: each (start, length) pair in its buffer
+                        long off = u.numRanges == 0 ? u.offset : buffer.getLong(16 * r);
+                        long len = u.numRanges == 0 ? u.length : buffer.getLong(16 * r + 8);
+                        assertTrue(off >= io.fileOffset && off + len <= io.fileOffset + io.ioSize, where + " range " + r);
+                    }
+                    assertTrue(u.length > 0 && u.length <= p.maxBlockSize(d) * Math.max(1, u.numRanges), where);
                 }
             }
         }
+        java.lang.ref.Reference.reachabilityFence(buffer);
         System.out.println("CorpusPatternTest: " + files.size() + " job files, " + jobs + " jobs, " + patterns
             + " patterns, " + zbd + " zbd jobs refused, others refused: " + refused);
         assertTrue(patterns > 400, "only " + patterns + " patterns built");

@@ -111,10 +111,13 @@ final class TestJobs {
 
     static List<Io> drain(IoPattern p, int max) {
         List<Io> out = new ArrayList<>();
-        IoUnit u = new IoUnit(0, 0, 1 << 20);
+        // a real buffer: a multi-range trim (num_range) writes its ranges there
+        java.nio.ByteBuffer buf = io.jfio.engine.nativeio.RawMemory.allocate(1 << 20, 4096);
+        IoUnit u = new IoUnit(0, io.jfio.engine.nativeio.RawMemory.address(buf), 1 << 20);
         while (out.size() < max && p.next(u)) {
             out.add(new Io(u.file.path, u.ddir.name().toLowerCase(), u.offset, u.length));
         }
+        java.lang.ref.Reference.reachabilityFence(buf);
         return out;
     }
 }
