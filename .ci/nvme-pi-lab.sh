@@ -36,7 +36,7 @@ for fmt in ms=8,pi=1 ms=8,mset=1,pi=1 ms=16,pi=1,pif=2 ms=16,pi=3,pil=1; do
             --qemu-arg=-device --qemu-arg="nvme-ns,drive=ns$n,bus=nvme0,nsid=$n,$fmt")
     n=$((n + 1))
 done
-cp "$jar" "$work/jfio.jar" && jar=$work/jfio.jar
+
 
 # One job section: $1 name, $2 namespace (2-5), $3 rw, $4 region (k: LBA k*2048), $5 pi_act, $6 pi_chk
 # (a bare word: GUARD, REFTAG and APPTAG with their first letters G, R, A). Extended LBAs (ng0n3)
@@ -167,7 +167,7 @@ $fio --name=fr $NG --rw=read --verify=pattern --verify_pattern=0x00 --output-for
 GUEST
 echo "nvme-pi-lab: booting the guest (TCG; a few minutes)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" "${qargs[@]}" \
-    -- bash "$work/guest.sh" "$work" "$jar" "$java_bin" "$fio"
+    -- bash "$work/guest.sh" "$work" "$jar" "$lab_java" "$fio"
 rc=$?
 [ $rc = 0 ] || { echo "nvme-pi-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'

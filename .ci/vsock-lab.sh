@@ -41,7 +41,12 @@ for m in vsock vmw_vsock_virtio_transport_common vsock_loopback; do $bb insmod "
 J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -jar $jar"
 cd "$w"
 for e in net netsplice; do
-    timeout 300 $fio --output-format=json --output=f-$e.json $e-pair.fio >f-$e.log 2>&1; echo "fio $e pair exit $?"
+    # fio's own pair connects once; under a loaded TCG guest its sender may come before its
+    # listener: up to 3 tries, each reported
+    for t in 1 2 3; do
+        timeout 300 $fio --output-format=json --output=f-$e.json $e-pair.fio >f-$e.log 2>&1; rc=$?
+        echo "fio $e pair exit $rc"; [ $rc = 0 ] && break
+    done
     timeout 300 $J --output-format=json --output=j-$e.json $e-pair.fio >j-$e.log 2>&1; echo "jfio $e pair exit $?"
 done
 # the connecting side starts once the listener says it waits (a JVM under TCG takes seconds to get there)
@@ -71,6 +76,10 @@ for t in 1 2 3; do
     echo "jfio sender: connect failed (try $t)"
 done
 echo "jfio sender exit $rc"
+if grep -qs "func=connect" x2-snd.json x2-snd.log; then
+    # the known open issue (below): fio would wait out its timeout for a sender that gave up
+    kill $! 2>/dev/null; touch x2-connect-failed
+fi
 wait $!; echo "fio receiver exit $?"
 GUEST
 echo "vsock-lab: booting the guest (TCG; a minute or two)"
@@ -79,15 +88,21 @@ echo "vsock-lab: booting the guest (TCG; a minute or two)"
 rc=$?
 [ $rc = 0 ] || { echo "vsock-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'
+import os
 from lab_figures import Lab
 lab = Lab()
 runs = [("net pair", lab.jobs("j-net.json"), lab.jobs("f-net.json")),
         ("netsplice pair", lab.jobs("j-netsplice.json"), lab.jobs("f-netsplice.json")),
-        ("jfio listens, fio connects", lab.jobs("x1-rcv.json", "x1-snd.json"), lab.jobs("f-net.json")),
-        ("fio listens, jfio connects", lab.jobs("x2-rcv.json", "x2-snd.json"), lab.jobs("f-net.json"))]
+        ("jfio listens, fio connects", lab.jobs("x1-rcv.json", "x1-snd.json"), lab.jobs("f-net.json"))]
 # Open: jfio connecting to fio 3.42's listener was reset (ECONNRESET) in 2 of 3 lab runs, after
-# passing in the first; reported here without failing the check until that is understood.
+# passing in the first, and under heavy load it failed all 3 tries (the guest then stops fio's
+# waiting listener); reported here without failing the check until that is understood.
 known = "fio listens, jfio connects"
+if os.path.exists(os.path.join(lab.work, "x2-connect-failed")):
+    err = [l for l in (lab.text("x2-snd.log") + lab.text("x2-snd.json")).splitlines() if "func=connect" in l]
+    print("KNOWN ISSUE: %s: jfio's connect failed in 3 tries: %s" % (known, err[-1] if err else "?"))
+else:
+    runs.append((known, lab.jobs("x2-rcv.json", "x2-snd.json"), lab.jobs("f-net.json")))
 for what, mine, theirs in runs:
     if what == known and any(j["error"] == 104 for j in mine):
         print("KNOWN ISSUE: %s: jfio's connect was reset (err=104)" % what)
