@@ -44,5 +44,12 @@ public enum EngineFlag {
      * unit's buffer then holds {@link IoUnit#numRanges} (start, length) pairs of native 64-bit
      * words, fio's struct trim_range, and its length is their sum.
      */
-    MULTI_RANGE_TRIM
+    MULTI_RANGE_TRIM,
+    /**
+     * The device checks the verify reads (io_uring_cmd with verify_mode=compare, fio's
+     * IO_U_F_VER_IN_DEV): the runner fills each read of a logged write with the data it expects
+     * and marks it {@link IoUnit#verifyInDevice}; the engine sends it as a compare, whose
+     * miscompare is the unit's error, and the runner checks nothing itself.
+     */
+    VERIFY_IN_DEVICE
 }

@@ -33,6 +33,12 @@ public final class IoUnit {
      * pvsync2's hipri_percentage themselves.
      */
     public int rwFlags;
+    /**
+     * A read of a logged write whose buffer already holds the data the write left (fio's
+     * IO_U_F_VER_LIST with IO_U_F_VER_IN_DEV): an engine with {@link EngineFlag#VERIFY_IN_DEVICE}
+     * has the device compare it. Set only for such engines, by the runner.
+     */
+    public boolean verifyInDevice;
 
     /**
      * Which of the job's per-priority stats this I/O counts in (fio's clat_prio_index): 0, the

@@ -71,7 +71,11 @@ public final class UringCmdEngine extends RingEngine {
 
     @Override
     public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.NO_OFFLOAD, EngineFlag.MULTI_RANGE_TRIM);
+        EnumSet<EngineFlag> f = EnumSet.of(EngineFlag.SETS_ISSUE_TIME, EngineFlag.NO_OFFLOAD, EngineFlag.MULTI_RANGE_TRIM);
+        if (opts != null && opts.verifyCompare) {
+            f.add(EngineFlag.VERIFY_IN_DEVICE);
+        }
+        return f;
     }
 
     @Override
@@ -290,7 +294,9 @@ public final class UringCmdEngine extends RingEngine {
                 boolean read = d == IoDirection.READ;
                 int nlb = fmt.blocks(u.length);
                 int cdw12 = (nlb - 1) | (read ? opts.readCdw12 : opts.writeCdw12) | prinfo;
-                int opcode = read ? Nvme.OPC_READ : opts.writeOpcode;
+                // verify_mode=compare, as fio's io_uring.c: a verify read goes out as a Compare of
+                // the expected data the runner put in its buffer (still a read to everything else)
+                int opcode = read ? (u.verifyInDevice ? Nvme.OPC_COMPARE : Nvme.OPC_READ) : opts.writeOpcode;
                 sq.putByte(slot, c + Nvme.CMD_OPCODE, opcode);
                 sq.putInt(slot, c + Nvme.CMD_CDW10, (int) slba);
                 sq.putInt(slot, c + Nvme.CMD_CDW11, (int) (slba >>> 32));

@@ -74,9 +74,6 @@ public final class UringCmdOptions extends RingOptions {
         EngineOptions eo = EngineOptions.parse(OPTIONS, CmdprioOptions.readValues(raw));
         UringCmdOptions o = new UringCmdOptions();
         o.verifyCompare = eo.getString("verify_mode").equals("compare");
-        if (o.verifyCompare) {
-            throw bad("verify_mode=compare is not supported by jfio's io_uring_cmd (only verify_mode=read)");
-        }
         o.mdPerIoSize = eo.getLong("md_per_io_size");
         o.piAct = eo.getBool("pi_act");
         String chk = eo.getString("pi_chk");

@@ -127,7 +127,6 @@ class NvmeNamespaceTest {
 
     @Test
     void valuesJfioCannotHonourAreRefused() {
-        assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("verify_mode", "compare")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("pi_act", "2")));
         assertThrows(EngineException.class, () -> UringCmdOptions.parse(Map.of("readfua", "")));
     }
@@ -137,5 +136,7 @@ class NvmeNamespaceTest {
         UringCmdOptions o = UringCmdOptions.parse(Map.of("write_mode", "write", "verify_mode", "read",
             "pi_act", "0", "apptag", "0x10", "apptag_mask", "0xff", "deac", "1", "readfua", "1"));
         assertTrue(o.readFua);
+        assertFalse(o.verifyCompare);
+        assertTrue(UringCmdOptions.parse(Map.of("verify_mode", "compare")).verifyCompare);
     }
 }

@@ -79,20 +79,10 @@ class UringCmdOptionsFioIT {
     @ParameterizedTest
     @ValueSource(strings = {"write_mode=write", "verify_mode=read", "md_per_io_size=0", "pi_act=0", "pi_act=1",
         "apptag=0x10", "apptag_mask=0xff", "deac=1", "readfua=0", "writefua=1", "cmd_type=nvme", "write_mode=uncor",
-        "write_mode=zeroes", "write_mode=verify", "md_per_io_size=4k", "pi_chk=GUARD,REFTAG", "pi_chk=APPTAG"})
+        "write_mode=zeroes", "write_mode=verify", "verify_mode=compare", "md_per_io_size=4k", "pi_chk=GUARD,REFTAG", "pi_chk=APPTAG"})
     void valuesFioAcceptsAreAccepted(String line) throws Exception {
         assertEquals(0, parseOnly(line).rc());
         UringCmdOptions.parse(given(line));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"verify_mode=compare"})
-    void valuesFioAcceptsThatJfioDoesNotSendAreRefusedByName(String line) throws Exception {
-        assertEquals(0, parseOnly(line).rc());
-        EngineException e = assertThrows(EngineException.class, () -> UringCmdOptions.parse(given(line)));
-        String name = line.substring(0, line.indexOf('='));
-        assertTrue(e.getMessage().startsWith("fio: " + name + "=") && e.getMessage().contains("not supported by jfio"),
-            e.getMessage());
     }
 
     @ParameterizedTest

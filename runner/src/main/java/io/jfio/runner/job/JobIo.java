@@ -215,6 +215,9 @@ final class JobIo {
         allocatedBytes();
         VerifyOptions vo = opts.verify();
         Verifier verifier = VerifyRun.create(vo, spec, mode, sync, iodepth, buffers, fs, source, diskless, ctx.err());
+        if (verifier != null) {
+            verifier.checkInDevice(flags.contains(EngineFlag.VERIFY_IN_DEVICE));
+        }
         if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
             throw new JobError(2, "verify_state_load", null);
         }

@@ -41,6 +41,8 @@ public final class Verifier {
     private final boolean writes;
     /** The engine fakes its I/O (null): fio pretends everything verified. */
     private final boolean fakeIo;
+    /** The engine's device compares the verify reads (verify_mode=compare). */
+    private boolean inDevice;
     private final ByteBuffer[] views;
     private final long[] unitSeed;
     private final long[] unitNumberio;
@@ -198,6 +200,14 @@ public final class Verifier {
         }
     }
 
+    /**
+     * The engine has the device check the verify reads (verify_mode=compare): reads of logged
+     * writes carry the expected data, and this verifier checks none of them.
+     */
+    public void checkInDevice(boolean on) {
+        inDevice = on;
+    }
+
     /** A new loop over the files: fio prunes the history and re-seeds. */
     public void newPass() {
         if (vstate != null) {
@@ -220,30 +230,9 @@ public final class Verifier {
         if (vstate != null) {
             vstate.issued(i, nio);
         }
+        u.verifyInDevice = false;
         if (type != VerifyType.NULL) {
-            ByteBuffer b = views[i];
-            long seed;
-            if (pattern == null) {
-                seed = seeds.next();
-                unitSeed[i] = seed;
-                if (VerifyDebug.on()) {
-                    VerifyDebug.line("fill random bytes len=" + u.length);
-                }
-                RandomFill.fill(b, 0, u.length, seed);
-            } else {
-                // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
-                seed = unitSeed[i];
-                // fio's fill_verify_pattern: a buffer still holding the pattern is written as it is
-                // (the headers below land where they landed before); %o and verify_offset refill
-                if (!pattern.offsetFree() || o.offset != 0 || unitFilled[i] < u.length) {
-                    pattern.fill(b, u.length, u.offset);
-                    unitFilled[i] = u.length;
-                }
-            }
-            headers.populate(b, u.length, u.offset, seed, nio, timeNanos);
-            if (VerifyDebug.on()) {
-                VerifyDebug.headers(true, type, u, headers.inc(u.length));
-            }
+            fill(u, nio, timeNanos);
         }
         if (vstate != null && VerifyDebug.on() && o.doVerify) {
             VerifyDebug.line("log_inflight: numberio=" + nio + ", inflight_idx=" + vstate.slot(i));
@@ -251,6 +240,34 @@ public final class Verifier {
         unitEntry[i] = log && o.doVerify && !o.experimental ? history.log(u.file.index, u.offset, u.length, nio) : -1;
         if (trims != null && unitEntry[i] >= 0) {
             trims.logged(history, unitEntry[i]);
+        }
+    }
+
+    /** fio's populate_verify_io_u: the unit's data and headers as a write numbered {@code nio} has them. */
+    private void fill(IoUnit u, long nio, long timeNanos) {
+        int i = u.index;
+        ByteBuffer b = views[i];
+        long seed;
+        if (pattern == null) {
+            seed = seeds.next();
+            unitSeed[i] = seed;
+            if (VerifyDebug.on()) {
+                VerifyDebug.line("fill random bytes len=" + u.length);
+            }
+            RandomFill.fill(b, 0, u.length, seed);
+        } else {
+            // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
+            seed = unitSeed[i];
+            // fio's fill_verify_pattern: a buffer still holding the pattern is written as it is
+            // (the headers below land where they landed before); %o and verify_offset refill
+            if (!pattern.offsetFree() || o.offset != 0 || unitFilled[i] < u.length) {
+                pattern.fill(b, u.length, u.offset);
+                unitFilled[i] = u.length;
+            }
+        }
+        headers.populate(b, u.length, u.offset, seed, nio, timeNanos);
+        if (VerifyDebug.on()) {
+            VerifyDebug.headers(true, type, u, headers.inc(u.length));
         }
     }
 
@@ -346,6 +363,7 @@ public final class Verifier {
         }
         unitFromList[i] = false;
         unitEntry[i] = -1;
+        u.verifyInDevice = false;
         if (u.ddir == IoDirection.TRIM) {
             u.ddir = IoDirection.READ;
             unitFilled[i] = 0;
@@ -412,6 +430,12 @@ public final class Verifier {
         if (pattern == null) {
             unitSeed[i] = seeds.next();
         }
+        u.verifyInDevice = inDevice;
+        if (inDevice && type != VerifyType.NULL) {
+            // as fio's io_uring.c at prep: the expected data, drawn as a write draws it (a fresh
+            // seed for random data, the time now in the headers), for the device to compare
+            fill(u, unitNumberio[i], System.currentTimeMillis() * 1_000_000L);
+        }
         return true;
     }
 
@@ -424,6 +448,7 @@ public final class Verifier {
             return false;
         }
         readsIssued++;
+        u.verifyInDevice = false;
         unitFilled[u.index] = 0;
         unitFromList[u.index] = false;
         unitEntry[u.index] = -1;
@@ -471,7 +496,8 @@ public final class Verifier {
 
     /** fio's verify_io_u. */
     public int verify(IoUnit u) {
-        if (type == VerifyType.NULL || fakeIo) {
+        if (type == VerifyType.NULL || fakeIo || u.verifyInDevice) {
+            // the device compared it (fio's IO_U_F_VER_IN_DEV): a miscompare failed the I/O
             return 0;
         }
         ByteBuffer b = views[u.index];
