@@ -8,6 +8,11 @@
 #     cq entry status line, byte for byte)
 #   - read-backs across the tools: after one tool's pattern write and the other's
 #     write_mode=zeroes over it, the first reads back zeroes (verify_pattern=0x00)
+#   - verify_mode=compare (NVMe Compare commands in the verify phase): write+verify jobs pass in
+#     both tools, each one's Compare of the other's writes (verify_only) passes, and where the data
+#     was changed in between (another buffer_pattern over it) both fail alike: err=645 (Compare
+#     Failure), the same counts and error lines; a crc32c verify's Compare fails in both, as
+#     fio's populate_verify_io_u refills random data with a fresh seed
 #   - plain writes and verified reads on a second namespace formatted with 8 bytes of separate
 #     metadata and Type 1 protection information (/dev/ng0n2; QEMU nvme-ns ms=8,pi=1) with the
 #     default pi_act=1: the same error and counts (the PI options: .ci/nvme-pi-lab.sh)
@@ -116,6 +121,18 @@ $J --name=jr $NG --offset=11m --rw=read --verify=pattern --verify_pattern=0x00 -
 $fio --name=fx $NG --offset=12m --rw=write --buffer_pattern=0xabcdabcd >f-x.log 2>&1
 $J --name=jx $NG --offset=12m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
     --output=j-x.json >j-x.log 2>&1; echo "jfio read-back of a pattern as zeroes exit $?"
+CMP="$NG --size=256k --rw=write --verify=pattern --verify_pattern=0x5a5a5a5a --verify_mode=compare"
+$fio --name=c $CMP --offset=16m --iodepth=4 --output-format=json --output=f-c.json >f-c.log 2>&1; echo "fio compare exit $?"
+$J --name=c $CMP --offset=17m --iodepth=4 --output-format=json --output=j-c.json >j-c.log 2>&1; echo "jfio compare exit $?"
+$fio --name=o $CMP --offset=17m --verify_only=1 --output-format=json --output=f-o.json >f-o.log 2>&1; echo "fio compare of jfio's writes exit $?"
+$J --name=o $CMP --offset=16m --verify_only=1 --output-format=json --output=j-o.json >j-o.log 2>&1; echo "jfio compare of fio's writes exit $?"
+$fio --name=fw $NG --size=256k --offset=18m --rw=write --buffer_pattern=0xabcdabcd >f-w.log 2>&1; echo "fio overwrite exit $?"
+$fio --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=f-m.json >f-m.log 2>&1; echo "fio miscompare exit $?"
+$J --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=j-m.json >j-m.log 2>&1; echo "jfio miscompare exit $?"
+$fio --name=h $NG --size=256k --offset=20m --rw=write --verify=crc32c --verify_mode=compare --output-format=json \
+    --output=f-h.json >f-h.log 2>&1; echo "fio crc32c compare exit $?"
+$J --name=h $NG --size=256k --offset=21m --rw=write --verify=crc32c --verify_mode=compare --output-format=json \
+    --output=j-h.json >j-h.log 2>&1; echo "jfio crc32c compare exit $?"
 GUEST
 echo "uring-cmd-lab: booting the guest (TCG; a few minutes)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
@@ -149,6 +166,16 @@ for n, who in (("f-r.json", "fio read-back of jfio's zeroes"), ("j-r.json", "jfi
     lab.check(j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10, "%s: error %d, %d bytes" % (who, j["error"], j["read"]["io_bytes"]))
 j = lab.jobs("j-x.json")[0]
 lab.check(j["error"] != 0, "reading a pattern back as zeroes fails (error %d)" % j["error"])
+# verify_mode=compare: the same err, io_bytes and total_ios, and fio's error lines byte for byte
+for a, b, what in (("j-c.json", "f-c.json", "write+compare"), ("j-o.json", "f-o.json", "compare of the other's writes"),
+                   ("j-m.json", "f-m.json", "compare of changed data"), ("j-h.json", "f-h.json", "crc32c compare")):
+    lab.same_jobs(what, lab.jobs(a), lab.jobs(b), width=4)
+for n, e in (("f-c.json", 0), ("j-c.json", 0), ("f-o.json", 0), ("j-o.json", 0), ("f-m.json", 645), ("j-m.json", 645),
+             ("f-h.json", 645), ("j-h.json", 645)):
+    j = lab.jobs(n)[0]
+    lab.check(j["error"] == e, "%s: err=%d (want %d)" % (n, j["error"], e))
+lab.same_lines("compare of changed data: error lines", errlines("j-m.json", "j-m.log"), errlines("f-m.json", "f-m.log"))
+lab.check(any("sc=0x85" in l for l in errlines("j-m.json", "j-m.log")), "jfio names the Compare Failure status")
 lab.exit()
 PY
 rc=$?

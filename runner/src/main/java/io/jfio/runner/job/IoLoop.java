@@ -360,6 +360,8 @@ public final class IoLoop {
                 issued[ddir]++;
                 stats.markDepth(1, 1);
                 stats.totalIoU[ddir]++;
+                // fio's io_u_sync_complete counts the bytes of every walked I/O
+                stats.ioBytes[ddir] += u.length;
                 if (u.ddir == IoDirection.WRITE) {
                     verifier.dryRunWrite(u);
                 }

@@ -99,4 +99,47 @@ class VerifyCrossToolIT {
             Files.deleteIfExists(file);
         }
     }
+
+    /**
+     * verify_only on a write job walks the writes without doing them (fio's do_dry_run), and fio
+     * counts their bytes as written: the terse read and write KiB of both tools are equal.
+     */
+    @org.junit.jupiter.api.Test
+    void verifyOnlyCountsTheWalkedWritesAsFio() throws Exception {
+        List<Path> fios = VerifyTools.fios();
+        Assumptions.assumeFalse(fios.isEmpty(), "no fio binary (/usr/bin/fio or JFIO_FIO342)");
+        Path file = Files.createTempFile(Path.of("/tmp"), "verify-only-counts", ".dat");
+        try {
+            for (Path fio : fios) {
+                if (VerifyTools.version(fio).startsWith("fio-3.33")) {
+                    System.setProperty("jfio.verify.header", "3.33");
+                } else {
+                    System.clearProperty("jfio.verify.header");
+                }
+                Files.deleteIfExists(file);
+                String[] write = job(file, "crc32c", false, "write");
+                assertEquals(0, VerifyTools.fio(fio, write, new StringBuilder()));
+                StringBuilder f = new StringBuilder();
+                VerifyTools.fio(fio, job(file, "crc32c", true, "write"), f);
+                StringBuilder j = new StringBuilder();
+                assertEquals(0, VerifyTools.jfio(job(file, "crc32c", true, "write"), j), j.toString());
+                assertEquals(kib(f.toString()), kib(j.toString()), fio + "\n" + f + "\njfio:\n" + j);
+                assertEquals("0 128 128", kib(j.toString()));
+            }
+        } finally {
+            System.clearProperty("jfio.verify.header");
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** error, read KiB and write KiB of the terse line in {@code text}. */
+    private static String kib(String text) {
+        for (String l : text.split("\n")) {
+            String[] t = l.split(";");
+            if (t.length > 46 && t[0].equals("3")) {
+                return t[4] + " " + t[5] + " " + t[46];
+            }
+        }
+        return "no terse line in:\n" + text;
+    }
 }
