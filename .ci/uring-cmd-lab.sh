@@ -122,17 +122,17 @@ $fio --name=fx $NG --offset=12m --rw=write --buffer_pattern=0xabcdabcd >f-x.log 
 $J --name=jx $NG --offset=12m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
     --output=j-x.json >j-x.log 2>&1; echo "jfio read-back of a pattern as zeroes exit $?"
 CMP="$NG --size=256k --rw=write --verify=pattern --verify_pattern=0x5a5a5a5a --verify_mode=compare"
-$fio --name=c $CMP --offset=16m --iodepth=4 --output-format=json --output=f-c.json >f-c.log 2>&1; echo "fio compare exit $?"
-$J --name=c $CMP --offset=17m --iodepth=4 --output-format=json --output=j-c.json >j-c.log 2>&1; echo "jfio compare exit $?"
-$fio --name=o $CMP --offset=17m --verify_only=1 --output-format=json --output=f-o.json >f-o.log 2>&1; echo "fio compare of jfio's writes exit $?"
-$J --name=o $CMP --offset=16m --verify_only=1 --output-format=json --output=j-o.json >j-o.log 2>&1; echo "jfio compare of fio's writes exit $?"
+$fio --name=c $CMP --offset=16m --iodepth=4 --output-format=json --output=f-c.json >f-c.log 2>&1; r=$?; echo $r >f-c.rc; echo "fio compare exit $r"
+$J --name=c $CMP --offset=17m --iodepth=4 --output-format=json --output=j-c.json >j-c.log 2>&1; r=$?; echo $r >j-c.rc; echo "jfio compare exit $r"
+$fio --name=o $CMP --offset=17m --verify_only=1 --output-format=json --output=f-o.json >f-o.log 2>&1; r=$?; echo $r >f-o.rc; echo "fio compare of jfio's writes exit $r"
+$J --name=o $CMP --offset=16m --verify_only=1 --output-format=json --output=j-o.json >j-o.log 2>&1; r=$?; echo $r >j-o.rc; echo "jfio compare of fio's writes exit $r"
 $fio --name=fw $NG --size=256k --offset=18m --rw=write --buffer_pattern=0xabcdabcd >f-w.log 2>&1; echo "fio overwrite exit $?"
-$fio --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=f-m.json >f-m.log 2>&1; echo "fio miscompare exit $?"
-$J --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=j-m.json >j-m.log 2>&1; echo "jfio miscompare exit $?"
+$fio --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=f-m.json >f-m.log 2>&1; r=$?; echo $r >f-m.rc; echo "fio miscompare exit $r"
+$J --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=j-m.json >j-m.log 2>&1; r=$?; echo $r >j-m.rc; echo "jfio miscompare exit $r"
 $fio --name=h $NG --size=256k --offset=20m --rw=write --verify=crc32c --verify_mode=compare --output-format=json \
-    --output=f-h.json >f-h.log 2>&1; echo "fio crc32c compare exit $?"
+    --output=f-h.json >f-h.log 2>&1; r=$?; echo $r >f-h.rc; echo "fio crc32c compare exit $r"
 $J --name=h $NG --size=256k --offset=21m --rw=write --verify=crc32c --verify_mode=compare --output-format=json \
-    --output=j-h.json >j-h.log 2>&1; echo "jfio crc32c compare exit $?"
+    --output=j-h.json >j-h.log 2>&1; r=$?; echo $r >j-h.rc; echo "jfio crc32c compare exit $r"
 GUEST
 echo "uring-cmd-lab: booting the guest (TCG; a few minutes)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" \
@@ -174,6 +174,9 @@ for n, e in (("f-c.json", 0), ("j-c.json", 0), ("f-o.json", 0), ("j-o.json", 0),
              ("f-h.json", 645), ("j-h.json", 645)):
     j = lab.jobs(n)[0]
     lab.check(j["error"] == e, "%s: err=%d (want %d)" % (n, j["error"], e))
+for n in ("c", "o", "m", "h"):
+    rc = {t: lab.text("%s-%s.rc" % (t, n)).strip() for t in "fj"}
+    lab.check(rc["f"] == rc["j"] == ("0" if n in "co" else "1"), "%s: exit status jfio %s fio %s" % (n, rc["j"], rc["f"]))
 lab.same_lines("compare of changed data: error lines", errlines("j-m.json", "j-m.log"), errlines("f-m.json", "f-m.log"))
 lab.check(any("sc=0x85" in l for l in errlines("j-m.json", "j-m.log")), "jfio names the Compare Failure status")
 lab.exit()

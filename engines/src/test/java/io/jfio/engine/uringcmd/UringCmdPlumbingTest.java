@@ -1,6 +1,7 @@
 package io.jfio.engine.uringcmd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -156,6 +157,46 @@ class UringCmdPlumbingTest {
         } finally {
             e.closeFile(f);
             e.cleanup();
+        }
+    }
+
+    /**
+     * verify_mode=compare makes the engine ask for the verify reads' expected data
+     * (VERIFY_IN_DEVICE); a read so marked goes out as a Compare (the same SQE, which /dev/null
+     * completes with 0; the device's compare is the lab's). Without it no such flag.
+     */
+    @Test
+    void verifyModeCompareAsksTheRunnerForTheExpectedData() throws Exception {
+        assumeUring();
+        ByteBuffer mem = RawMemory.allocate(4096, 4096);
+        IoUnit u = new IoUnit(0, RawMemory.address(mem), 4096);
+        IoFile f = new IoFile("/dev/null", 0);
+        UringCmdEngine plain = new UringCmdEngine();
+        UringCmdEngine e = new UringCmdEngine();
+        try {
+            plain.init(new Ctx(Map.of("verify_mode", "read"), List.of(u), List.of(f), 1));
+            e.init(new Ctx(Map.of("verify_mode", "compare"), List.of(u), List.of(f), 1));
+        } catch (EngineException ex) {
+            Assumptions.assumeTrue(false, "io_uring unavailable: " + ex.getMessage());
+        }
+        try {
+            assertFalse(plain.flags().contains(io.jfio.engine.EngineFlag.VERIFY_IN_DEVICE));
+            assertTrue(e.flags().contains(io.jfio.engine.EngineFlag.VERIFY_IN_DEVICE));
+            e.openWithoutIdentify(f, new NvmeNamespace(1, 4096, 0, false, 1000));
+            u.file = f;
+            u.ddir = IoDirection.READ;
+            u.offset = 4096;
+            u.length = 4096;
+            u.verifyInDevice = true;
+            assertEquals(QueueStatus.QUEUED, e.queue(u));
+            e.commit();
+            assertEquals(1, e.getEvents(1, 1, 5_000_000_000L), "no completion within 5 s");
+            assertEquals(u, e.event(0));
+            assertEquals(4096, u.result);
+        } finally {
+            e.closeFile(f);
+            e.cleanup();
+            plain.cleanup();
         }
     }
 
