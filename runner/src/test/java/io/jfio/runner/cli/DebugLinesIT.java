@@ -141,4 +141,46 @@ class DebugLinesIT {
             assertEquals(f.err(), j.err(), args.toString());
         }
     }
+    /** --debug=process lines of fio and jfio for one job line, pids masked; sorted when several jobs race. */
+    private static void processLines(List<String> args, boolean sorted) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(FioVsJfio.fio().toString()));
+        cmd.addAll(args);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        assertEquals(f.rc(), j.rc(), f.err() + j.err());
+        List<String> fl = new ArrayList<>();
+        List<String> jl = new ArrayList<>();
+        for (String[] p : new String[][] {{f.out(), "f"}, {j.out(), "j"}}) {
+            for (String m : lines(p[0], "process", null)) {
+                (p[1].equals("f") ? fl : jl).add(m.replaceAll("pid=\\d+", "pid=P").replaceAll("/\\d+$", "/P"));
+            }
+        }
+        if (sorted) {
+            fl.sort(null);
+            jl.sort(null);
+        }
+        assertTrue(fl.contains("pid=P: runstate EXITED -> REAPED"), "fio printed its run states: " + f.out());
+        assertEquals(String.join("\n", fl), String.join("\n", jl), args.toString());
+    }
+
+    @Test
+    void processLinesAsFio() throws IOException {
+        // the same in fio 3.33 and 3.42: run_threads' creation, thread_main's start, every run
+        // state change (verify ends in RUNNING, end_fsync's FSYNCING, ramp_time's RAMP), the
+        // end's terminate and log writeout; without create_serialize the thread sets up its
+        // files once RUNNING; a job whose set-up fails is reaped before it is created
+        List<String> base = List.of("--debug=process", "--name=t", "--filename=" + file, "--size=16k", "--bs=4k");
+        for (List<String> extra : List.of(List.of("--rw=write", "--verify=crc32c", "--end_fsync=1"),
+                List.of("--rw=read", "--create_serialize=0", "--thread"),
+                List.of("--rw=read", "--ramp_time=1", "--time_based", "--runtime=1"))) {
+            List<String> args = new ArrayList<>(base);
+            args.addAll(extra);
+            processLines(args, false);
+        }
+        processLines(List.of("--debug=process", "--name=t", "--filename=/nonexistent-w5dbg/x", "--size=16k",
+                "--rw=read"), false);
+        List<String> two = new ArrayList<>(base);
+        two.addAll(List.of("--rw=read", "--numjobs=2"));
+        processLines(two, true);
+    }
 }
