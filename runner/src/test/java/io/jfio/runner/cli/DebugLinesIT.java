@@ -183,4 +183,26 @@ class DebugLinesIT {
         two.addAll(List.of("--rw=read", "--numjobs=2"));
         processLines(two, true);
     }
+    @Test
+    void zbdLinesAsFio() throws IOException {
+        // fio 3.33's zbd.c prints other lines (max open zones, zbd_file_reset): 3.42 only
+        java.nio.file.Path fio = FioVsJfio.fio342();
+        Files.write(file, new byte[65536]);
+        List<String> base = List.of("--debug=zbd", "--name=t", "--filename=" + file, "--size=64k", "--bs=4k",
+                "--zonemode=zbd", "--zonesize=16k");
+        for (List<String> extra : List.of(List.of("--rw=write", "--io_size=128k"),
+                List.of("--rw=randwrite", "--randseed=1", "--max_open_zones=2", "--io_size=32k"),
+                List.of("--rw=randwrite", "--randseed=3", "--bs=12k", "--io_size=96k", "--max_open_zones=2"),
+                List.of("--rw=randwrite", "--randseed=7", "--zone_reset_threshold=0.5", "--zone_reset_frequency=1",
+                        "--io_size=96k", "--max_open_zones=3"),
+                List.of("--rw=randrw", "--randseed=5", "--io_size=64k", "--max_open_zones=2"),
+                List.of("--rw=write", "--verify=crc32c"),
+                List.of("--rw=write", "--zonecapacity=12k", "--io_size=128k"))) {
+            List<String> args = new ArrayList<>(base);
+            args.addAll(extra);
+            List<String> l = both(fio, args, "zbd", null);
+            assertTrue(l.get(0).endsWith(": using max write zones limit: " + (args.contains("--max_open_zones=2") ? 2
+                    : args.contains("--max_open_zones=3") ? 3 : 0)), l.toString());
+        }
+    }
 }
