@@ -44,6 +44,9 @@ class DebugLinesIT {
                 continue;
             }
             String m = s.substring(9).replaceFirst("^\\d+ +", "").replaceAll("0x[0-9a-f]{8,}", "PTR");
+            if (type.equals("rate")) {
+                m = m.replaceAll(" by \\d+$", " by TID"); // fio's gettid(), jfio's thread id
+            }
             on |= m.startsWith(from == null ? "" : from);
             if (on) {
                 l.add(m);
@@ -204,5 +207,22 @@ class DebugLinesIT {
             assertTrue(l.get(0).endsWith(": using max write zones limit: " + (args.contains("--max_open_zones=2") ? 2
                     : args.contains("--max_open_zones=3") ? 3 : 0)), l.toString());
         }
+    }
+
+    @Test
+    void rateLinesAsFio() throws IOException {
+        // rate_process=poisson's draw per I/O (fio's seeds: 3.42), offload's hand-over per unit
+        java.nio.file.Path fio = FioVsJfio.fio342();
+        List<String> base = List.of("--debug=rate", "--name=t", "--filename=" + file, "--size=16k", "--bs=4k",
+                "--rw=read");
+        List<String> poisson = new ArrayList<>(base);
+        poisson.addAll(List.of("--rate_iops=1000", "--rate_process=poisson", "--randseed=5", "--size=32k"));
+        List<String> l = both(fio, poisson, "rate", null);
+        assertTrue(l.size() == 8 && l.get(0).startsWith("poisson rate iops="), l.toString());
+        List<String> offload = new ArrayList<>(base);
+        // one submit worker in fio, as jfio's one submit thread: the lines come in one order
+        offload.addAll(List.of("--io_submit_mode=offload", "--iodepth=1"));
+        List<String> fl = both(fio, offload, "rate", null);
+        assertTrue(fl.contains("io_u PTR ret 0 by TID"), fl.toString());
     }
 }
