@@ -102,7 +102,7 @@ public final class Job {
     /** The job's steady-state member: its group's, else its own (null without steadystate_duration). */
     SteadyState.Member steadyMember() {
         if (steady == null && opts.steady().enabled()) {
-            steady = new SteadyState(opts.steady()).join(stats, state);
+            steady = new SteadyState(opts.steady()).join(stats, state, spec.index(), spec.groupId());
         }
         return steady;
     }

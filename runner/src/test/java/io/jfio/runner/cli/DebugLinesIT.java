@@ -43,7 +43,7 @@ class DebugLinesIT {
             if (!s.startsWith(String.format("%-8s ", type))) {
                 continue;
             }
-            String m = s.substring(9).replaceFirst("^\\d+ +", "").replaceAll("0x[0-9a-f]{8,}", "PTR");
+            String m = s.substring(Math.max(8, type.length()) + 1).replaceFirst("^\\d+ +", "").replaceAll("0x[0-9a-f]{8,}", "PTR");
             if (type.equals("rate")) {
                 m = m.replaceAll(" by \\d+$", " by TID"); // fio's gettid(), jfio's thread id
             }
@@ -224,5 +224,34 @@ class DebugLinesIT {
         offload.addAll(List.of("--io_submit_mode=offload", "--iodepth=1"));
         List<String> fl = both(fio, offload, "rate", null);
         assertTrue(fl.contains("io_u PTR ret 0 by TID"), fl.toString());
+    }
+
+    @Test
+    void steadystateLinesAsFio() throws IOException {
+        // the values are measured: compare the lines with their numbers masked. A 100% deviation
+        // limit is met by any two non-zero intervals, so both stop at the first full window.
+        // fio 3.33's deviation line has no "intervals:": 3.42 only
+        List<String> args = List.of("--debug=steadystate", "--name=t", "--filename=" + file, "--size=16k",
+                "--bs=4k", "--rw=read", "--time_based", "--runtime=4", "--steadystate=iops:100%",
+                "--steadystate_duration=2", "--rate_iops=200");
+        List<String> cmd = new ArrayList<>(List.of(FioVsJfio.fio342().toString()));
+        cmd.addAll(args);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        assertEquals(0, f.rc(), f.err());
+        assertEquals(0, j.rc(), j.err());
+        List<String> fl = new ArrayList<>();
+        for (String m : lines(f.out(), "steadystate", null)) {
+            fl.add(m.replaceAll("-?[0-9]+(\\.[0-9]+)?", "N"));
+        }
+        List<String> jl = new ArrayList<>();
+        for (String m : lines(j.out(), "steadystate", null)) {
+            jl.add(m.replaceAll("-?[0-9]+(\\.[0-9]+)?", "N"));
+        }
+        assertEquals(List.of("steadystate_check() thread: N, groupid: N, rate_msec: N, iops: N, bw: N, head: N, tail: N",
+                "steadystate_check() thread: N, groupid: N, rate_msec: N, iops: N, bw: N, head: N, tail: N",
+                "intervals: N, sum_y: N, mean: N, max diff: N, objective: N, limit: N"), fl, f.out());
+        assertEquals(fl, jl, j.out());
+        assertTrue(lines(j.out(), "steadystate", null).get(2).endsWith("limit: 100.000000"), j.out());
     }
 }
