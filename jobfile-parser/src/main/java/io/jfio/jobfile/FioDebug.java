@@ -31,7 +31,8 @@ public final class FioDebug {
      * The types jfio prints lines for; the others are accepted as fio accepts them and said to
      * print nothing (jfio has no such machinery, or none yet).
      */
-    public static final List<Type> PRINTED = List.of(Type.IO, Type.MEM, Type.VERIFY, Type.RANDOM, Type.PARSE, Type.SPRANDOM);
+    public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.IO, Type.MEM, Type.VERIFY, Type.RANDOM,
+            Type.PARSE, Type.RATE, Type.STEADYSTATE, Type.ZBD, Type.SPRANDOM);
 
     private static volatile long mask;
     private static volatile PrintStream sink;

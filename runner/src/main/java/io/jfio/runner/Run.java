@@ -268,6 +268,7 @@ public final class Run {
                 }
             }
             reportStuckJobs();
+            io.jfio.runner.job.ProcessDebug.runEnded(jobs);
             io.jfio.runner.job.Cgroup.removeMade();
             if (act != null) {
                 act.print(report); // fio prints it as the run's last job ends, before the report

@@ -2,6 +2,7 @@ package io.jfio.runner;
 
 import io.jfio.jobfile.JobSpec;
 import io.jfio.runner.job.Job;
+import io.jfio.runner.job.ProcessDebug;
 import io.jfio.runner.job.StartLine;
 
 import java.util.ArrayList;
@@ -81,6 +82,7 @@ final class Scheduler {
                         }
                     }
                 }
+                boolean walled = blocked;
                 if (waitFor != null && !waitFor.isEmpty()) {
                     for (Job s : started) {
                         if (s.spec().name().equals(waitFor)) {
@@ -91,6 +93,7 @@ final class Scheduler {
                 if (!blocked || stopAll) {
                     break;
                 }
+                ProcessDebug.held(job.state(), spec.name(), walled ? null : waitFor);
                 releaseBatch();
                 tick.tick();
                 Thread.sleep(tickMillis);

@@ -36,7 +36,7 @@ final class SteadyStates {
             SteadyStateOptions o = j.options().steady();
             if (o.enabled() && j.options().stat().groupReporting()) {
                 SteadyState g = groups.computeIfAbsent(j.spec().groupId(), k -> new SteadyState(o));
-                j.setSteadyState(g.join(j.stats(), j.state()));
+                j.setSteadyState(g.join(j.stats(), j.state(), j.spec().index(), j.spec().groupId()));
             }
         }
         return null;

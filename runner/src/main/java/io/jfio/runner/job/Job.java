@@ -102,7 +102,7 @@ public final class Job {
     /** The job's steady-state member: its group's, else its own (null without steadystate_duration). */
     SteadyState.Member steadyMember() {
         if (steady == null && opts.steady().enabled()) {
-            steady = new SteadyState(opts.steady()).join(stats, state);
+            steady = new SteadyState(opts.steady()).join(stats, state, spec.index(), spec.groupId());
         }
         return steady;
     }
@@ -175,6 +175,7 @@ public final class Job {
      */
     public void launch() {
         SetUpAhead.awaitDone();
+        ProcessDebug.created(state, opts.process().thread());
         thread = new Thread(this::run, "jfio-" + spec.name() + "-" + spec.index());
         thread.setDaemon(true);
         thread.start();
@@ -359,7 +360,12 @@ public final class Job {
                     .withSizeHook(e::fileSize)
                     .withLayoutFill(content::fillLayout, (int) opts.bs().max(1))
                     .withZones(ctx.zones());
-            files = setup.prepare();
+            ProcessDebug.settingUp(state, false);
+            try {
+                files = setup.prepare();
+            } finally {
+                ProcessDebug.settingUp(state, true);
+            }
             PatternSource.checkSetupFiles(spec, files);
             stats.blockStates = TrimBlocks.create(opts, files);
         } catch (JobError e) {
@@ -408,6 +414,7 @@ public final class Job {
 
     private void runInGroup() throws JobError {
         if (!prepared) {
+            ProcessDebug.setUpInThread(state);
             prepare();
         }
         if (prepareError != null) {

@@ -8,6 +8,11 @@ public final class JobState {
     private volatile RunState runState = RunState.PENDING;
     private volatile boolean terminate;
     private volatile int openFiles;
+    /** fio's state name and pid as --debug=process last printed them (ProcessDebug). */
+    volatile String fioState = "NOT_CREATED";
+    volatile String fioSavedState;
+    volatile long fioPid;
+    volatile boolean fioHeld;
     /** --profile=act's latency slices of this job (its thread only), or null. */
     private ActProfile.Slices actSlices;
 
@@ -17,6 +22,7 @@ public final class JobState {
 
     public void setRunState(RunState s) {
         runState = s;
+        ProcessDebug.runState(this, s);
     }
 
     /** Asks the job to stop issuing I/O (Ctrl-C, exitall, runtime of another job). */

@@ -61,6 +61,7 @@ final class LatencyTarget {
         if (endRun) {
             return;
         }
+        io.jfio.runner.workload.RateDebug.latencyTarget(targetNanos);
         qd = 1;
         qdHigh = iodepth;
         qdLow = 1;
@@ -110,6 +111,9 @@ final class LatencyTarget {
         qd = (qd + qdLow) / 2;
         stableCount = 0;
         reportedDepth = qd;
+        if (io.jfio.runner.workload.RateDebug.on()) {
+            io.jfio.runner.workload.RateDebug.line("Ramped down: " + qdLow + " " + qd + " " + qdHigh);
+        }
     }
 
     /** fio's lat_target_check, once per loop round: judges the window when it is over. */
@@ -119,6 +123,11 @@ final class LatencyTarget {
         }
         long n = ios - cycleIos;
         double success = (double) (n - failed) / (double) n * 100.0;
+        if (io.jfio.runner.workload.RateDebug.on()) {
+            // C's printf of 0/0 on x86 (a negative NaN)
+            io.jfio.runner.workload.RateDebug.line("Success rate: " + (Double.isNaN(success) ? "-nan"
+                    : String.format("%.2f", success)) + "% (target " + String.format("%.2f", percentile) + "%)");
+        }
         if (success >= percentile) {
             Action a = success();
             if (a == Action.NONE) {
@@ -147,9 +156,19 @@ final class LatencyTarget {
             qd = iodepth;
         }
         reportedDepth = qd;
+        boolean debug = io.jfio.runner.workload.RateDebug.on();
+        if (debug) {
+            io.jfio.runner.workload.RateDebug.line("Ramped up: " + qdLow + " " + qd + " " + qdHigh);
+        }
         if (!keepRunning && qd == before) {
             if (endRun) {
+                if (debug) {
+                    io.jfio.runner.workload.RateDebug.line("We are done");
+                }
                 return Action.DONE;
+            }
+            if (debug) {
+                io.jfio.runner.workload.RateDebug.line("Quiesce and final run");
             }
             endRun = true;
             return Action.FINAL_RUN;

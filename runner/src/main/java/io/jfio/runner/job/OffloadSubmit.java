@@ -107,9 +107,11 @@ final class OffloadSubmit {
     private void run(IoUnit u) {
         try {
             QueueStatus ret;
+            io.jfio.runner.workload.RateDebug.offload(u.bufferAddress, -1);
             while ((ret = engine.queue(u)) == QueueStatus.BUSY) {
                 Thread.onSpinWait(); // nothing else of this thread's is in flight: the engine frees up by itself
             }
+            io.jfio.runner.workload.RateDebug.offload(u.bufferAddress, ret.ordinal());
             u.issueTimeNanos = System.nanoTime();
             if (ret == QueueStatus.QUEUED) {
                 engine.commit();

@@ -33,8 +33,8 @@ public final class SteadyState {
     }
 
     /** Adds a job to the group (all before any starts). */
-    public synchronized Member join(JobStats stats, JobState state) {
-        Member m = new Member(stats, state);
+    public synchronized Member join(JobStats stats, JobState state, int index, int groupId) {
+        Member m = new Member(stats, state, index, groupId);
         members.add(m);
         return m;
     }
@@ -64,6 +64,8 @@ public final class SteadyState {
         double latSum = 0;
         long latSamples = 0;
         int rampOver = 0;
+        Member last = null;
+        long lastRateMs = 0;
         long scale = intervalMs * intervalMs / 1000L;
         for (Member m : members) {
             RunState s = m.state.runState();
@@ -89,6 +91,8 @@ public final class SteadyState {
             long rateTimeMs = (now - m.prevNanos) / 1_000_000L;
             m.prevNanos = now;
             if (m.rampOver) {
+                last = m;
+                lastRateMs = rateTimeMs;
                 groupBw += rateTimeMs * (bytes - m.prevBytes) / scale;
                 groupIops += rateTimeMs * (ios - m.prevIos) / scale;
                 latSum += lat - m.prevLatSum;
@@ -104,6 +108,7 @@ public final class SteadyState {
             return;
         }
         long groupLat = latSamples == 0 ? 0 : (long) (latSum / latSamples);
+        SteadyStateDebug.check(last.index, last.groupId, lastRateMs, groupIops, groupBw, window);
         if (window.add(groupIops, groupBw, groupLat)) {
             window.markAttained();
             for (Member m : members) {
@@ -127,9 +132,15 @@ public final class SteadyState {
         private double prevLatSum;
         private long prevLatSamples;
 
-        private Member(JobStats stats, JobState state) {
+        /** fio's td index in the run and its groupid, for --debug=steadystate. */
+        private final int index;
+        private final int groupId;
+
+        private Member(JobStats stats, JobState state, int index, int groupId) {
             this.stats = stats;
             this.state = state;
+            this.index = index;
+            this.groupId = groupId;
         }
 
         /** The job's I/O starts at {@code epochNanos} (fio's td->epoch): the first check is an interval on. */

@@ -62,6 +62,14 @@ public final class SteadyStateWindow {
         };
     }
 
+    int head() {
+        return head;
+    }
+
+    int tail() {
+        return tail;
+    }
+
     private boolean slopeMet(long newVal) {
         long[] y = series();
         if (bufferFull || tail - head == n - 1) {
@@ -81,6 +89,10 @@ public final class SteadyStateWindow {
             slope = (unsigned(sumXY) - (double) sumX * unsigned(sumY) / n)
                     / (sumXSq - (double) sumX * sumX / n);
             criterion = opts.percent() ? 100.0 * slope / unsigned(Long.divideUnsigned(sumY, n)) : slope;
+            if (SteadyStateDebug.on()) {
+                SteadyStateDebug.line(String.format("sum_y: %s, sum_xy: %s, slope: %f, criterion: %f, limit: %f",
+                        Long.toUnsignedString(sumY), Long.toUnsignedString(sumXY), slope, criterion, opts.limit()));
+            }
             if (Math.abs(criterion) < opts.limit()) {
                 return true;
             }
@@ -112,6 +124,10 @@ public final class SteadyStateWindow {
                 deviation = Math.max(deviation, Math.abs(unsigned(y[i]) - mean));
             }
             criterion = opts.percent() ? 100.0 * deviation / mean : deviation;
+            if (SteadyStateDebug.on()) {
+                SteadyStateDebug.line(String.format("intervals: %d, sum_y: %s, mean: %f, max diff: %f, objective: %f,"
+                        + " limit: %f", n, Long.toUnsignedString(sumY), mean, deviation, criterion, opts.limit()));
+            }
             if (criterion < opts.limit()) {
                 return true;
             }

@@ -157,6 +157,7 @@ public final class Pacer {
             }
             // fio multiplies by -logf(), a float logarithm
             float val = (float) (1000000 / iops) * -(float) Math.log((float) poissonRand[ddir].next01());
+            RateDebug.poisson((long) val, ddir);
             lastUsec[ddir] += (long) val;
             return lastUsec[ddir];
         }

@@ -32,6 +32,8 @@ public final class ZbdJob {
     private ZonedFile held;
     /** fio's td->num_write_zones. */
     private int numWriteZones;
+    /** A trim adjust() let through, whose queued() prints fio's zbd_queue_io line. */
+    private boolean trimQueued;
     /** fio's ts.nr_zone_resets. */
     private volatile long resets;
     /** Written since set-up: fio's io_hist_len, which keeps verify jobs from resetting their zones again. */
@@ -66,7 +68,7 @@ public final class ZbdJob {
             try {
                 minZone[i] = f.zoneIndex(files[i].fileOffset);
                 maxZone[i] = f.zoneIndex(files[i].fileOffset + files[i].ioSize);
-                initValidData(i);
+                ZbdDebug.validData(files[i].path, initValidData(i));
             } finally {
                 f.lock.unlock();
             }
@@ -105,13 +107,13 @@ public final class ZbdJob {
     }
 
     /** zbd_verify_and_set_vdb: with zone_reset_threshold, the data already in the write range. */
-    private void initValidData(int fi) {
+    private long initValidData(int fi) {
         ZonedFile f = zf[fi];
         if (z.resetThreshold() == 0 || !tdWrite || minZone[fi] >= maxZone[fi]) {
-            return;
+            return 0;
         }
         if (f.writeMinZone != f.writeMaxZone) {
-            return; // another job set the range (fio refuses different ranges; equal ones share it)
+            return 0; // another job set the range (fio refuses different ranges; equal ones share it)
         }
         f.writeMinZone = minZone[fi];
         f.writeMaxZone = maxZone[fi];
@@ -120,6 +122,7 @@ public final class ZbdJob {
             vdb += f.zones[i].wp - f.zones[i].start;
         }
         f.validDataBytes = vdb;
+        return vdb;
     }
 
     private boolean accountingVdb() {
@@ -153,12 +156,14 @@ public final class ZbdJob {
                 // array: memory of its zeroed shared pool, so a sequential write goes on at offset 0
                 // (a region that starts later then ends, as get_next_seq_offset finds it below).
                 if (!tdRandom && ddir == WRITE) {
+                    ZbdDebug.jump(f.name, pos, 0, zi, 0);
                     return tdRandom || zoneSkip == 0 ? 0 : -2;
                 }
                 return pos;
             }
             Zone zn = f.zones[zi];
             if (zn.capacity < f.zoneSize && !tdRandom && ddir == WRITE && pos >= zn.capacityEnd()) {
+                ZbdDebug.jump(f.name, pos, f.zones[zi + 1].start, zi, zn.capacity);
                 pos = f.zones[zi + 1].start;
                 zi = f.zoneIndex(pos);
                 if (zi >= f.nrZones) {
@@ -188,8 +193,14 @@ public final class ZbdJob {
         f.lock.lock();
         try {
             if (verify && !wrote) {
+                if (ZbdDebug.on()) {
+                    ZbdDebug.line(f.name + ": examining zones " + minZone[fi] + " .. " + maxZone[fi]);
+                }
                 for (int i = minZone[fi]; i < maxZone[fi]; i++) {
                     if (f.zones[i].wp != f.zones[i].start) {
+                        if (ZbdDebug.on()) {
+                            ZbdDebug.line(f.name + ": resetting zone " + i);
+                        }
                         reset(f, i);
                         if (f.writeZonePut(i)) {
                             numWriteZones--;
@@ -221,6 +232,7 @@ public final class ZbdJob {
             return true;
         }
         if (ddir != READ && ddir != WRITE) {
+            trimQueued = ZbdDebug.on(); // fio's zbd_queue_io runs for a trim too: its line only
             return true;
         }
         // held until queued(): fio keeps the zone locked from zbd_adjust_block to zbd_queue_io
@@ -242,10 +254,17 @@ public final class ZbdJob {
     public void queued(int fi, int ddir, long off, long len) {
         ZonedFile f = held;
         if (f == null) {
+            if (trimQueued) {
+                trimQueued = false;
+                ZbdDebug.queued(zf[fi].name, off, len, zf[fi].zoneIndex(off));
+            }
             return;
         }
         held = null;
         try {
+            if (ddir >= 0) {
+                ZbdDebug.queued(f.name, off, len, f.zoneIndex(off));
+            }
             if (ddir != WRITE) {
                 return;
             }
@@ -274,6 +293,9 @@ public final class ZbdJob {
         if (range < mbs || (!tdRandom && off + mbs > zb.wp)) {
             zi = findZone(fi, f, mbs, zi);
             if (zi < 0) {
+                if (ZbdDebug.on()) {
+                    ZbdDebug.line(f.name + ": zbd_find_zone(" + off + ", " + len + ") failed");
+                }
                 return false;
             }
             zb = f.zones[zi];
@@ -308,6 +330,9 @@ public final class ZbdJob {
             if (tdRandom && z2 >= zfirst && f.zones[z2].start + minBytes <= f.zones[z2].wp) {
                 return z2;
             }
+        }
+        if (ZbdDebug.on()) {
+            ZbdDebug.line(f.name + ": no zone has " + minBytes + " bytes of readable data");
         }
         return -1;
     }
@@ -377,6 +402,7 @@ public final class ZbdJob {
         if (data == 0) {
             return;
         }
+        ZbdDebug.reset(f.name, zi);
         if (accountingVdb()) {
             f.validDataBytes -= data;
         }
@@ -422,6 +448,7 @@ public final class ZbdJob {
         if (f.numWriteZones >= f.maxWriteZones) {
             return false;
         }
+        ZbdDebug.writeZone(f.name, zi, true);
         f.writeZones[f.numWriteZones++] = zi;
         numWriteZones++;
         zn.write = true;
@@ -465,6 +492,9 @@ public final class ZbdJob {
             if (f.writeZonePut(zb)) {
                 numWriteZones--;
             }
+            if (ZbdDebug.on()) {
+                ZbdDebug.line(f.name + ": finish zone " + zb);
+            }
             finish(f, zb);
             if (zb + 1 >= maxZone[fi] && !tdRandom) {
                 return -1;
@@ -484,12 +514,18 @@ public final class ZbdJob {
         } else if (zi >= maxZone[fi]) {
             zi = maxZone[fi] - 1;
         }
+        if (ZbdDebug.on()) {
+            ZbdDebug.convert(f.name, "starting from zone " + zi + " (offset " + offset + ", buflen " + length + ")");
+        }
         boolean examine = !limited;
         if (limited) {
-            if (f.numWriteZones != 0) {
+            if (f.numWriteZones == 0) {
+                ZbdDebug.convert(f.name, "no zone is write target");
+            } else {
                 while (true) {
                     int nz = pickWriteZone(fi, f);
                     if (nz < 0) {
+                        ZbdDebug.convert(f.name, "no candidate zone");
                         return -1;
                     }
                     if (nz == zi) {
@@ -503,46 +539,68 @@ public final class ZbdJob {
         if (examine && f.zones[zi].remainder() >= mbs) {
             return moveTo(f, zi);
         }
-        if (tdRandom) {
-            if (writeZoneGet(f, zb)) {
-                return zb;
-            }
-            zi = zb;
+        if (!wzr && ZbdDebug.on() && (f.numWriteZones == maxZone[fi] - minZone[fi]
+                || (f.maxWriteZones != 0 && f.numWriteZones == f.maxWriteZones)
+                || (z.jobMaxOpenZones() != 0 && numWriteZones == z.jobMaxOpenZones()))) {
+            ZbdDebug.convert(f.name, "quiesce to remove a zone from write target zones array");
         }
-        for (long i = files[fi].ioSize / f.zoneSize; i > 0; i--) {
-            zi++;
-            if (!valid(fi, f.zones[zi].start)) {
-                zi = minZone[fi];
+        // fio retries the search once (and while I/O is in flight, which a zone search in jfio
+        // never sees: the job's writes are queued after it)
+        for (boolean retry = true;; retry = false) {
+            if (tdRandom) {
+                if (writeZoneGet(f, zb)) {
+                    return zb;
+                }
+                zi = zb;
             }
-            if (f.zones[zi].write) {
-                continue;
+            for (long i = files[fi].ioSize / f.zoneSize; i > 0; i--) {
+                zi++;
+                if (!valid(fi, f.zones[zi].start)) {
+                    zi = minZone[fi];
+                }
+                if (f.zones[zi].write) {
+                    continue;
+                }
+                if (writeZoneGet(f, zi)) {
+                    return moveTo(f, zi);
+                }
             }
-            if (writeZoneGet(f, zi)) {
-                return moveTo(f, zi);
+            for (int i = 0; i < f.numWriteZones; i++) {
+                int c = f.writeZones[i];
+                if (c < minZone[fi] || c >= maxZone[fi]) {
+                    continue;
+                }
+                zi = c;
+                long rem = f.zones[c].remainder();
+                if (((wzr && rem > 0) || (!wzr && rem >= mbs)) && writeZoneGet(f, c)) {
+                    return moveTo(f, c);
+                }
             }
+            if (!retry) {
+                break;
+            }
+            ZbdDebug.convert(f.name, "wait zone write and retry write target zone selection");
         }
         boolean needFinish = !wzr;
-        for (int i = 0; i < f.numWriteZones; i++) {
-            int c = f.writeZones[i];
-            if (c < minZone[fi] || c >= maxZone[fi]) {
-                continue;
-            }
-            long rem = f.zones[c].remainder();
-            if (((wzr && rem > 0) || (!wzr && rem >= mbs)) && writeZoneGet(f, c)) {
-                return moveTo(f, c);
-            }
-        }
         if (tdRandom && !verify && needFinish) {
             int c = pickWriteZone(fi, f);
             if (c >= 0) {
+                if (ZbdDebug.on()) {
+                    ZbdDebug.convert(f.name, "All write target zones have remainder smaller than block size. Choose zone "
+                            + c + " and finish.");
+                }
                 finish(f, c);
                 return moveTo(f, c);
             }
         }
+        ZbdDebug.convert(f.name, "did not choose another write zone");
         return -1;
     }
 
     private int moveTo(ZonedFile f, int zi) {
+        if (ZbdDebug.on()) {
+            ZbdDebug.convert(f.name, "returning zone " + zi);
+        }
         offset = f.zones[zi].start;
         return zi;
     }

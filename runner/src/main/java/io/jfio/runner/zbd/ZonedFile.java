@@ -101,6 +101,7 @@ public final class ZonedFile {
         }
         // as fio's memmove over the whole array: the last entry stays where it was
         System.arraycopy(writeZones, i + 1, writeZones, i, MAX_WRITE_ZONES - (i + 1));
+        ZbdDebug.writeZone(name, zi, false);
         numWriteZones--;
         z.write = false;
         return true;

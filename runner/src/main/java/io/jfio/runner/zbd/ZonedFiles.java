@@ -24,6 +24,7 @@ public final class ZonedFiles {
         ZonedFile z = byName.get(f.path);
         if (z == null) {
             z = ZonedFile.emulate(f.path, Math.max(0, realSize), zoneSize, zoneCapacity, maxOpenZones);
+            ZbdDebug.maxWriteZones(f.path, z.maxWriteZones);
             byName.put(f.path, z);
         }
         synchronized (ATTACHED) {

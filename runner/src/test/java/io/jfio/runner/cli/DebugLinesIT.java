@@ -43,7 +43,10 @@ class DebugLinesIT {
             if (!s.startsWith(String.format("%-8s ", type))) {
                 continue;
             }
-            String m = s.substring(9).replaceFirst("^\\d+ +", "").replaceAll("0x[0-9a-f]{8,}", "PTR");
+            String m = s.substring(Math.max(8, type.length()) + 1).replaceFirst("^\\d+ +", "").replaceAll("0x[0-9a-f]{8,}", "PTR");
+            if (type.equals("rate")) {
+                m = m.replaceAll(" by \\d+$", " by TID"); // fio's gettid(), jfio's thread id
+            }
             on |= m.startsWith(from == null ? "" : from);
             if (on) {
                 l.add(m);
@@ -140,5 +143,115 @@ class DebugLinesIT {
             assertEquals(f.out(), j.out(), args.toString());
             assertEquals(f.err(), j.err(), args.toString());
         }
+    }
+    /** --debug=process lines of fio and jfio for one job line, pids masked; sorted when several jobs race. */
+    private static void processLines(List<String> args, boolean sorted) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(FioVsJfio.fio().toString()));
+        cmd.addAll(args);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        assertEquals(f.rc(), j.rc(), f.err() + j.err());
+        List<String> fl = new ArrayList<>();
+        List<String> jl = new ArrayList<>();
+        for (String[] p : new String[][] {{f.out(), "f"}, {j.out(), "j"}}) {
+            for (String m : lines(p[0], "process", null)) {
+                (p[1].equals("f") ? fl : jl).add(m.replaceAll("pid=\\d+", "pid=P").replaceAll("/\\d+$", "/P"));
+            }
+        }
+        if (sorted) {
+            fl.sort(null);
+            jl.sort(null);
+        }
+        assertTrue(fl.contains("pid=P: runstate EXITED -> REAPED"), "fio printed its run states: " + f.out());
+        assertEquals(String.join("\n", fl), String.join("\n", jl), args.toString());
+    }
+
+    @Test
+    void processLinesAsFio() throws IOException {
+        // the same in fio 3.33 and 3.42: run_threads' creation, thread_main's start, every run
+        // state change (verify ends in RUNNING, end_fsync's FSYNCING, ramp_time's RAMP), the
+        // end's terminate and log writeout; without create_serialize the thread sets up its
+        // files once RUNNING; a job whose set-up fails is reaped before it is created
+        List<String> base = List.of("--debug=process", "--name=t", "--filename=" + file, "--size=16k", "--bs=4k");
+        for (List<String> extra : List.of(List.of("--rw=write", "--verify=crc32c", "--end_fsync=1"),
+                List.of("--rw=read", "--create_serialize=0", "--thread"),
+                List.of("--rw=read", "--ramp_time=1", "--time_based", "--runtime=1"))) {
+            List<String> args = new ArrayList<>(base);
+            args.addAll(extra);
+            processLines(args, false);
+        }
+        processLines(List.of("--debug=process", "--name=t", "--filename=/nonexistent-w5dbg/x", "--size=16k",
+                "--rw=read"), false);
+        List<String> two = new ArrayList<>(base);
+        two.addAll(List.of("--rw=read", "--numjobs=2"));
+        processLines(two, true);
+    }
+    @Test
+    void zbdLinesAsFio() throws IOException {
+        // fio 3.33's zbd.c prints other lines (max open zones, zbd_file_reset): 3.42 only
+        java.nio.file.Path fio = FioVsJfio.fio342();
+        Files.write(file, new byte[65536]);
+        List<String> base = List.of("--debug=zbd", "--name=t", "--filename=" + file, "--size=64k", "--bs=4k",
+                "--zonemode=zbd", "--zonesize=16k");
+        for (List<String> extra : List.of(List.of("--rw=write", "--io_size=128k"),
+                List.of("--rw=randwrite", "--randseed=1", "--max_open_zones=2", "--io_size=32k"),
+                List.of("--rw=randwrite", "--randseed=3", "--bs=12k", "--io_size=96k", "--max_open_zones=2"),
+                List.of("--rw=randwrite", "--randseed=7", "--zone_reset_threshold=0.5", "--zone_reset_frequency=1",
+                        "--io_size=96k", "--max_open_zones=3"),
+                List.of("--rw=randrw", "--randseed=5", "--io_size=64k", "--max_open_zones=2"),
+                List.of("--rw=write", "--verify=crc32c"),
+                List.of("--rw=write", "--zonecapacity=12k", "--io_size=128k"))) {
+            List<String> args = new ArrayList<>(base);
+            args.addAll(extra);
+            List<String> l = both(fio, args, "zbd", null);
+            assertTrue(l.get(0).endsWith(": using max write zones limit: " + (args.contains("--max_open_zones=2") ? 2
+                    : args.contains("--max_open_zones=3") ? 3 : 0)), l.toString());
+        }
+    }
+
+    @Test
+    void rateLinesAsFio() throws IOException {
+        // rate_process=poisson's draw per I/O (fio's seeds: 3.42), offload's hand-over per unit
+        java.nio.file.Path fio = FioVsJfio.fio342();
+        List<String> base = List.of("--debug=rate", "--name=t", "--filename=" + file, "--size=16k", "--bs=4k",
+                "--rw=read");
+        List<String> poisson = new ArrayList<>(base);
+        poisson.addAll(List.of("--rate_iops=1000", "--rate_process=poisson", "--randseed=5", "--size=32k"));
+        List<String> l = both(fio, poisson, "rate", null);
+        assertTrue(l.size() == 8 && l.get(0).startsWith("poisson rate iops="), l.toString());
+        List<String> offload = new ArrayList<>(base);
+        // one submit worker in fio, as jfio's one submit thread: the lines come in one order
+        offload.addAll(List.of("--io_submit_mode=offload", "--iodepth=1"));
+        List<String> fl = both(fio, offload, "rate", null);
+        assertTrue(fl.contains("io_u PTR ret 0 by TID"), fl.toString());
+    }
+
+    @Test
+    void steadystateLinesAsFio() throws IOException {
+        // the values are measured: compare the lines with their numbers masked. A 100% deviation
+        // limit is met by any two non-zero intervals, so both stop at the first full window.
+        // fio 3.33's deviation line has no "intervals:": 3.42 only
+        List<String> args = List.of("--debug=steadystate", "--name=t", "--filename=" + file, "--size=16k",
+                "--bs=4k", "--rw=read", "--time_based", "--runtime=4", "--steadystate=iops:100%",
+                "--steadystate_duration=2", "--rate_iops=200");
+        List<String> cmd = new ArrayList<>(List.of(FioVsJfio.fio342().toString()));
+        cmd.addAll(args);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        assertEquals(0, f.rc(), f.err());
+        assertEquals(0, j.rc(), j.err());
+        List<String> fl = new ArrayList<>();
+        for (String m : lines(f.out(), "steadystate", null)) {
+            fl.add(m.replaceAll("-?[0-9]+(\\.[0-9]+)?", "N"));
+        }
+        List<String> jl = new ArrayList<>();
+        for (String m : lines(j.out(), "steadystate", null)) {
+            jl.add(m.replaceAll("-?[0-9]+(\\.[0-9]+)?", "N"));
+        }
+        assertEquals(List.of("steadystate_check() thread: N, groupid: N, rate_msec: N, iops: N, bw: N, head: N, tail: N",
+                "steadystate_check() thread: N, groupid: N, rate_msec: N, iops: N, bw: N, head: N, tail: N",
+                "intervals: N, sum_y: N, mean: N, max diff: N, objective: N, limit: N"), fl, f.out());
+        assertEquals(fl, jl, j.out());
+        assertTrue(lines(j.out(), "steadystate", null).get(2).endsWith("limit: 100.000000"), j.out());
     }
 }
