@@ -55,8 +55,8 @@ done
 listening() {
     while ! grep -qs "waiting for connection" "$1"; do kill -0 "$2" 2>/dev/null || return 1; sleep 0.5; done
 }
-# jfio listens, fio connects: jfio's report file is written at the end, so the sender retries
-# while its connect finds no listener yet (a JVM under TCG takes seconds to get there)
+# jfio listens, fio connects: the sender retries while its connect finds no listener yet (a
+# vsock connect to a port nobody listens on is reset; a JVM under TCG takes seconds to listen)
 timeout 300 $J --output-format=json --output=x1-rcv.json rcv-8820.fio >x1-rcv.log 2>&1 &
 rcv=$!
 i=0
