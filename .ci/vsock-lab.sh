@@ -40,14 +40,27 @@ for m in vsock vmw_vsock_virtio_transport_common vsock_loopback; do $bb insmod "
 [ -c /dev/vsock ] || { echo "no /dev/vsock after loading the modules"; exit 7; }
 J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -jar $jar"
 cd "$w"
+# $1 the run's output file, then the run: stops it once its sender's connect failed (its
+# listener would wait for a connection until its timeout; jfio's, blocked in accept(2), is killed
+# 10 s after the TERM) and returns its exit status
+watched() {
+    local out=$1 p; shift
+    "$@" & p=$!
+    while kill -0 $p 2>/dev/null; do grep -qs "func=connect" "$out" && { kill $p; break; }; sleep 2; done
+    wait $p
+}
 for e in net netsplice; do
-    # fio's own pair connects once; under a loaded TCG guest its sender may come before its
-    # listener: up to 3 tries, each reported
+    # each tool's pair connects once, startdelay=1 after its listener's job starts; under a
+    # loaded TCG guest the sender may come before the listener's listen(2) and be reset (fio's
+    # and jfio's alike): up to 3 tries each, each reported
     for t in 1 2 3; do
         timeout 300 $fio --output-format=json --output=f-$e.json $e-pair.fio >f-$e.log 2>&1; rc=$?
         echo "fio $e pair exit $rc"; [ $rc = 0 ] && break
     done
-    timeout 300 $J --output-format=json --output=j-$e.json $e-pair.fio >j-$e.log 2>&1; echo "jfio $e pair exit $?"
+    for t in 1 2 3; do
+        watched j-$e.json timeout -k 10 300 $J --output-format=json --output=j-$e.json $e-pair.fio >j-$e.log 2>&1; rc=$?
+        echo "jfio $e pair exit $rc"; grep -qs "func=connect" j-$e.json j-$e.log || break
+    done
 done
 # $1 a listener's output, $2 its pid: returns once the listener says it waits for a connection
 # (printed after its listen(2)), 1 if it ended first. No poll count: the listener's own timeout
