@@ -59,6 +59,7 @@ for e in net netsplice; do
         echo "fio $e pair exit $rc"; grep -qs "func=connect" f-$e.json f-$e.log || break
     done
     for t in 1 2 3; do
+        rm -f j-$e.json # a failed try's connect error would stop the next at once
         watched j-$e.json timeout -k 10 300 $J --output-format=json --output=j-$e.json $e-pair.fio >j-$e.log 2>&1; rc=$?
         echo "jfio $e pair exit $rc"; grep -qs "func=connect" j-$e.json j-$e.log || break
     done
