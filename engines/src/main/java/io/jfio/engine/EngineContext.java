@@ -80,6 +80,14 @@ public interface EngineContext {
         return null;
     }
 
+    /**
+     * Where an engine prints a fio log_info line that fio prints in every output format, json and
+     * terse too (the net listener's "fio: waiting for connection"), or null for none.
+     */
+    default java.io.PrintStream logOut() {
+        return infoOut();
+    }
+
     /** directory= of the job as written, or null (e4defrag puts its donor file there). */
     default String directory() {
         return null;

@@ -81,7 +81,7 @@ public final class NetEngine implements IoEngine {
     @Override
     public void init(EngineContext ctx) throws EngineException {
         config = NetConfig.from(ctx);
-        info = ctx.infoOut();
+        info = ctx.logOut(); // fio prints its "waiting for connection" in every output format
         sockets = new NetSockets(config);
         if (splice()) {
             if (sockets.net.pipe(sockets.scratchAddr) < 0) {

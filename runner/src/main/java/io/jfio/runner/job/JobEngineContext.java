@@ -63,6 +63,11 @@ record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpen
     }
 
     @Override
+    public PrintStream logOut() {
+        return spec.cloneIndex() >= 0 ? out : null;
+    }
+
+    @Override
     public int numRange() {
         return ThreadOptions.of(spec).io().numRange();
     }
