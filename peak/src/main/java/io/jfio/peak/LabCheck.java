@@ -362,9 +362,11 @@ public final class LabCheck {
             if (u.result >= 0) {
                 throw new AssertionError("read past the end succeeded");
             }
+            // fio's detail line gives the status codes; jfio's hint line names the status
             String d = e.errorDetails(u);
+            String hint = e.errorHint((int) -u.result);
             e.closeFile(f);
-            return d == null ? "errno " + (-u.result) : d;
+            return (d == null ? "errno " + (-u.result) : d) + (hint == null ? "" : "; " + hint);
         } finally {
             e.cleanup();
         }
