@@ -29,30 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TrimVerifyTest {
     private static final int BS = 4096;
 
-    private static final class Seeds implements VerifySeeds {
-        long n;
-
-        @Override
-        public long next() {
-            return ++n;
-        }
-
-        @Override
-        public void restart() {
-            n = 0;
-        }
-
-        @Override
-        public long trimSeed() {
-            return 12345;
-        }
-    }
-
     private static Verifier verifier(String extra, IoBuffers buffers, IoFile f, ByteArrayOutputStream err) {
         VerifyOptions vo = VerifyOptions.from(Jobs.parse("[t]\nrw=write\nbs=4k\nsize=64k\nverify=crc32c\n"
                 + "trim_percentage=100\ntrim_backlog=1\n" + extra).get(0));
         Verifier.Job job = new Verifier.Job(true, true, false, false, true, 1, 1, false, 16, false);
-        return new Verifier(vo, job, buffers, List.of(f), new Seeds(), new PrintStream(err, true));
+        return new Verifier(vo, job, buffers, List.of(f), new CountingSeeds(12345), new PrintStream(err, true));
     }
 
     /** Writes a block at {@code off} and trims it, as the loop does: write, complete, trim, complete. */

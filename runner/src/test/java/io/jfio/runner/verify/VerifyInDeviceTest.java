@@ -29,29 +29,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class VerifyInDeviceTest {
     private static final int BS = 4096;
 
-    private static final class Seeds implements VerifySeeds {
-        long n;
-
-        @Override
-        public long next() {
-            return ++n;
-        }
-
-        @Override
-        public void restart() {
-            n = 0;
-        }
-
-        @Override
-        public long trimSeed() {
-            return 1;
-        }
-    }
-
     private static Verifier verifier(String verify, IoBuffers buffers, IoFile f) {
         VerifyOptions vo = VerifyOptions.from(Jobs.parse("[t]\nrw=write\nbs=4k\nsize=64k\n" + verify).get(0));
         Verifier.Job job = new Verifier.Job(true, true, false, false, true, 1, 1, false, 16, false);
-        return new Verifier(vo, job, buffers, List.of(f), new Seeds(), new PrintStream(new ByteArrayOutputStream(), true));
+        return new Verifier(vo, job, buffers, List.of(f), new CountingSeeds(1), new PrintStream(new ByteArrayOutputStream(), true));
     }
 
     private static ByteBuffer view(IoBuffers b, IoUnit u) {
