@@ -35,7 +35,14 @@ public final class EarlyLaunch {
             }
         }
         List<Job> all = List.copyOf(jobs);
-        Thread t = new Thread(() -> all.forEach(Job::launch), "jfio-launch");
+        Thread t = new Thread(() -> {
+            try {
+                all.forEach(Job::launch);
+            } catch (RuntimeException | Error e) {
+                // a thread that could not be made (no memory for its stack, say): the scheduler's
+                // launch of that job tries again and reports it as it did before
+            }
+        }, "jfio-launch");
         t.setDaemon(true);
         t.start();
         return new EarlyLaunch(t);
