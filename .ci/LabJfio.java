@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * One JVM for a lab check's jfio runs, started in the check's directory by lab_jfio
  * (.ci/lab-guest-common.sh). Under TCG on the loaded CI machine a JVM start in the guest took
- * 15-35 s, most of a small job's run; this JVM starts once and then runs each request as
+ * 15-50 s, most of a small job's run; this JVM starts once and then runs each request as
  * bin/jfio would, through Main.run, one after another.
  *
  * Args: DIR, holding the FIFOs req (a line a request: "run" or "quit") and resp (a line a
