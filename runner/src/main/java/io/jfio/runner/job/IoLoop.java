@@ -157,12 +157,11 @@ public final class IoLoop {
         }
         pass = source.pass();
         q.readClock();
-        // One round per call: C1 and C2 compile round() after its first few thousand calls, where a
-        // loop inside run() would stay interpreted for 60000 rounds (the JIT's back-edge count for
-        // an on-stack replacement; seconds of a job at tens of thousands of IOPS).
-        boolean more = true;
-        while (more && !state.terminated() && !errors.failed() && !q.engineDone()) {
-            more = round();
+        // The rounds run in compiled methods: a loop inside run() (called once) would stay
+        // interpreted until the JIT's on-stack replacement after 60000 back-edges, seconds of a
+        // job at tens of thousands of IOPS; rounds() and round() compile by invocation count.
+        while (rounds()) {
+            // rounds() ran its batch; the next one
         }
         q.drain();
         if (noStats && stats.measuring()) {
@@ -183,6 +182,16 @@ public final class IoLoop {
             stats.measureStartNanos = epochNanos;
         }
         stats.publish();
+    }
+
+    /** Up to 64 rounds, each after the loop's stop checks: false when the loop ends. */
+    private boolean rounds() {
+        for (int i = 0; i < 64; i++) {
+            if (state.terminated() || errors.failed() || q.engineDone() || !round()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One round of fio's do_io loop: false when the loop ends (a break in fio's). */
