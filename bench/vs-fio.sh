@@ -4,17 +4,21 @@
 #
 #   sudo bench/vs-fio.sh                 # installed fio, 5 repetitions of 5 s (+1 s ramp) each
 #   FIO=/opt/fio-3.42/fio REPS=3 RUNTIME=10 sudo -E bench/vs-fio.sh [job ...]
+#   JFIO_BEFORE=/path/to/old/bin/jfio sudo -E bench/vs-fio.sh   # also rows JOB:before, same alternation
 #
 # Jobs are bench/jobs/*.fio (or the names given, without .fio). IOPS ratio > 1 means jfio is
 # faster; latency and CPU ratios < 1 mean jfio is lower. CPU is usr+sys of the job thread(s) in
 # percent of one CPU, as fio's "cpu" line reports it; CPU/IO is the whole process's usr+sys
 # (/usr/bin/time: start-up, ramp and teardown included) over the I/Os the report counts, in
-# microseconds, steadier than IOPS on a shared machine.
+# microseconds, steadier than IOPS on a shared machine; job CPU/IO is the job threads' usr+sys
+# (the report's cpu line times the job's runtime) over the same I/Os: the steady-state I/O path
+# without the process's start-up, JIT compiler threads and teardown.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 FIO=${FIO:-$(command -v fio || true)}
 JFIO=${JFIO:-$root/bin/jfio}
+JFIO_BEFORE=${JFIO_BEFORE:-}
 REPS=${REPS:-5}
 RUNTIME=${RUNTIME:-5}
 RAMP=${RAMP:-1}
@@ -49,18 +53,22 @@ export DEV RUNTIME RAMP
 
 # Build jfio's jar once, outside the measurements.
 "$JFIO" --version >/dev/null 2>&1 || true
+[ -z "$JFIO_BEFORE" ] || "$JFIO_BEFORE" --version >/dev/null 2>&1 || true
+tools=(fio jfio)
+[ -z "$JFIO_BEFORE" ] || tools+=(before)
 
 echo "fio:  $FIO ($("$FIO" --version))"
-echo "jfio: $JFIO"
+echo "jfio: $JFIO${JFIO_BEFORE:+, before: $JFIO_BEFORE}"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews every number)"
 echo "device: $DEV over $backing (${SIZE_MB} MiB), $REPS x ${RUNTIME}s (+${RAMP}s ramp) per tool and job, $(nproc) CPUs, kernel $(uname -r)"
 for job in "${jobs[@]}"; do
     f=$root/bench/jobs/$job.fio
     [ -f "$f" ] || { echo "vs-fio: no job file $f" >&2; exit 1; }
     for rep in $(seq 1 "$REPS"); do
-        for tool in fio jfio; do
+        for tool in "${tools[@]}"; do
             bin=$FIO
             [ $tool = jfio ] && bin=$JFIO
+            [ $tool = before ] && bin=$JFIO_BEFORE
             out=$work/$job.$tool.$rep.json
             if ! /usr/bin/time -f "%U %S" -o "$work/$job.$tool.$rep.time" "$bin" --output-format=json --output="$out" "$f" >"$work/$job.$tool.$rep.log" 2>&1; then
                 echo "vs-fio: $tool failed on $job (rep $rep): $(tail -n 1 "$work/$job.$tool.$rep.log")" >&2
@@ -85,8 +93,10 @@ def load(path):
         d = j["read"] if j["read"]["io_bytes"] > 0 else j["write"]
         pct = d.get("clat_ns", {}).get("percentile", {})
         r = {"iops": d["iops"], "p50": pct.get("50.000000"), "p99": pct.get("99.000000"),
-             "cpu": j["usr_cpu"] + j["sys_cpu"], "cpuio": None}
+             "cpu": j["usr_cpu"] + j["sys_cpu"], "cpuio": None, "jobio": None}
         ios = d.get("total_ios", 0)
+        if ios:
+            r["jobio"] = r["cpu"] / 100.0 * j["job_runtime"] * 1e6 / ios  # ns per I/O
         with open(path[:-len(".json")] + ".time") as fh:
             u, s = fh.read().split()[-2:]
         if ios:
@@ -116,20 +126,25 @@ def ratio(a, b):
 rows = []
 hdr = ["job", "fio IOPS", "jfio IOPS", "ratio", "fio p50us", "jfio p50us", "ratio",
        "fio p99us", "jfio p99us", "ratio", "fio cpu%", "jfio cpu%", "ratio",
-       "fio CPU/IO us", "jfio CPU/IO us", "ratio"]
+       "fio CPU/IO us", "jfio CPU/IO us", "ratio", "fio job CPU/IO us", "jfio job CPU/IO us", "ratio"]
+keys = ("iops", "p50", "p99", "cpu", "cpuio", "jobio")
 for job in jobs:
     m = {}
-    for tool in ("fio", "jfio"):
+    for tool in ("fio", "jfio", "before"):
         runs = [load(p) for p in sorted(glob.glob(os.path.join(work, "%s.%s.*.json" % (job, tool))))]
         runs = [r for r in runs if r]
-        m[tool] = {k: med(runs, k) for k in ("iops", "p50", "p99", "cpu", "cpuio")}
-        m[tool]["n"] = len(runs)
-    f, j = m["fio"], m["jfio"]
-    rows.append([job, fmt(f["iops"]), fmt(j["iops"]), ratio(j["iops"], f["iops"]),
-                 fmt(f["p50"], "us"), fmt(j["p50"], "us"), ratio(j["p50"], f["p50"]),
-                 fmt(f["p99"], "us"), fmt(j["p99"], "us"), ratio(j["p99"], f["p99"]),
-                 fmt(f["cpu"], "%"), fmt(j["cpu"], "%"), ratio(j["cpu"], f["cpu"]),
-                 fmt(f["cpuio"], "ns"), fmt(j["cpuio"], "ns"), ratio(j["cpuio"], f["cpuio"])])
+        m[tool] = {k: med(runs, k) for k in keys} if runs else None
+    f = m["fio"] or {k: None for k in keys}
+    for tool, name in (("jfio", job), ("before", job + ":before")):
+        j = m[tool]
+        if j is None:
+            continue
+        rows.append([name, fmt(f["iops"]), fmt(j["iops"]), ratio(j["iops"], f["iops"]),
+                     fmt(f["p50"], "us"), fmt(j["p50"], "us"), ratio(j["p50"], f["p50"]),
+                     fmt(f["p99"], "us"), fmt(j["p99"], "us"), ratio(j["p99"], f["p99"]),
+                     fmt(f["cpu"], "%"), fmt(j["cpu"], "%"), ratio(j["cpu"], f["cpu"]),
+                     fmt(f["cpuio"], "ns"), fmt(j["cpuio"], "ns"), ratio(j["cpuio"], f["cpuio"]),
+                     fmt(f["jobio"], "ns"), fmt(j["jobio"], "ns"), ratio(j["jobio"], f["jobio"])])
 w = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
 line = lambda r: "| " + " | ".join(c.rjust(w[i]) if i else c.ljust(w[i]) for i, c in enumerate(r)) + " |"
 print(line(hdr))

@@ -85,6 +85,8 @@ public final class IoLoop {
     private final ThinkIoTime thinkCycles;
     /** The I/O phase goes on after an experimental_verify read-back: already measuring. */
     private final boolean resumed;
+    /** The workload's pass (loops=) the last round saw: a new one lets the previous complete first. */
+    private int pass;
 
     IoLoop(LoopSettings s, LoopParts p) {
         this.engine = p.engine();
@@ -134,7 +136,6 @@ public final class IoLoop {
 
     /** Runs until the workload is done, the runtime is over, the job is stopped or fails. */
     public void run() {
-        long now;
         if (verifyPhase || resumed) {
             // fio's do_verify (or its next loop): the counters go on; the clock starts now.
             stats.resumeMeasuring();
@@ -154,97 +155,13 @@ public final class IoLoop {
             // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
             startMeasuring(epochNanos);
         }
-        int pass = source.pass();
+        pass = source.pass();
         q.readClock();
-        while (!state.terminated() && !errors.failed() && !q.engineDone()) {
-            if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
-                roundsSinceClock = 0;
-                q.readClock();
-            }
-            now = q.clock();
-            if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
-                break;
-            }
-            if (steady != null) {
-                steady.poll(now);
-            }
-            if (flow != null && flow.heldBack()) {
-                // fio's flow_threshold_exceeded: skip the round (after completing and sleeping with flow_sleep)
-                if (flow.sleepUs() > 0) {
-                    q.quiesce();
-                    waits.sleepUntil(time.nanoTime() + flow.sleepUs() * 1000L);
-                    q.readClock();
-                }
-                continue;
-            }
-            if (!stats.measuring() && (rampSize != null ? rampSize.over(now) : now - epochNanos >= rampNanos)) {
-                if (rampSize != null && runtimeNanos > 0) {
-                    timeoutNanos = now - epochNanos + runtimeNanos; // runtime counts from the ramp's end
-                    waits.deadline(timeoutNanos);
-                }
-                startMeasuring(now);
-                source.resetEpoch();
-            }
-            IoUnit u;
-            if (q.hasRequeued()) {
-                u = q.takeRequeued();
-            } else {
-                if (!q.hasFree()) {
-                    // Every unit is in flight or queued: make room first.
-                    if (!q.makeRoom()) {
-                        break;
-                    }
-                    continue;
-                }
-                u = q.take();
-                if (!nextIo.fill(u, paced ? (now - paceEpochNanos) / 1000L : 0, q.clock())) {
-                    q.putBack(u);
-                    if (nextIo.filesBusy()) {
-                        q.reapAfterIssue(QueueStatus.BUSY, q.iodepth); // openfiles: as fio's do_io on -EBUSY
-                        continue;
-                    }
-                    break;
-                }
-                IoDebug.unit("fill", u);
-                if (source.pass() != pass) {
-                    // A new loop over the files: fio lets the previous one complete first.
-                    boolean again = pass > 0; // the pattern's first pass starts inside the first next()
-                    pass = source.pass();
-                    q.quiesce();
-                    if (again && !UnlinkEachLoop.newPass(newPass, errors)) {
-                        q.putBack(u);
-                        break;
-                    }
-                    if (again) {
-                        nextIo.newPass(u);
-                    }
-                }
-                long wait = paced && u.ddir.isData() ? source.rateWaitUsec() : 0;
-                if (wait > 0 && !pace(wait)) {
-                    q.putBack(u);
-                    break;
-                }
-            }
-            QueueStatus ret = q.issue(u);
-            q.reapAfterIssue(ret, latTarget == null ? q.iodepth : latTarget.depth());
-            int ddir = u.ddir.ordinal();
-            if (ddir < 3 && ret != QueueStatus.BUSY) {
-                if (thinkCycles != null) {
-                    thinkCycles.spinCycles();
-                }
-                if (thinks) {
-                    long t = waits.thinkIfDue(ddir);
-                    if (t != Long.MIN_VALUE) {
-                        q.clock(t);
-                    }
-                }
-                if (stats.measuring() && paced) {
-                    waits.checkMinRate(measureStartNanos);
-                }
-            }
-            if (latTarget != null && stats.measuring() && !errors.failed() && !latencyTargetStep()) {
-                break;
-            }
+        // The rounds run in compiled methods: a loop inside run() (called once) would stay
+        // interpreted until the JIT's on-stack replacement after 60000 back-edges, seconds of a
+        // job at tens of thousands of IOPS; rounds() and round() compile by invocation count.
+        while (rounds()) {
+            // rounds() ran its batch; the next one
         }
         q.drain();
         if (noStats && stats.measuring()) {
@@ -265,6 +182,106 @@ public final class IoLoop {
             stats.measureStartNanos = epochNanos;
         }
         stats.publish();
+    }
+
+    /** Up to 64 rounds, each after the loop's stop checks: false when the loop ends. */
+    private boolean rounds() {
+        for (int i = 0; i < 64; i++) {
+            if (state.terminated() || errors.failed() || q.engineDone() || !round()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One round of fio's do_io loop: false when the loop ends (a break in fio's). */
+    private boolean round() {
+        if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
+            roundsSinceClock = 0;
+            q.readClock();
+        }
+        long now = q.clock();
+        if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
+            return false;
+        }
+        if (steady != null) {
+            steady.poll(now);
+        }
+        if (flow != null && flow.heldBack()) {
+            // fio's flow_threshold_exceeded: skip the round (after completing and sleeping with flow_sleep)
+            if (flow.sleepUs() > 0) {
+                q.quiesce();
+                waits.sleepUntil(time.nanoTime() + flow.sleepUs() * 1000L);
+                q.readClock();
+            }
+            return true;
+        }
+        if (!stats.measuring() && (rampSize != null ? rampSize.over(now) : now - epochNanos >= rampNanos)) {
+            if (rampSize != null && runtimeNanos > 0) {
+                timeoutNanos = now - epochNanos + runtimeNanos; // runtime counts from the ramp's end
+                waits.deadline(timeoutNanos);
+            }
+            startMeasuring(now);
+            source.resetEpoch();
+        }
+        IoUnit u;
+        if (q.hasRequeued()) {
+            u = q.takeRequeued();
+        } else {
+            if (!q.hasFree()) {
+                // Every unit is in flight or queued: make room first (the loop ends on engine failure).
+                return q.makeRoom();
+            }
+            u = q.take();
+            if (!nextIo.fill(u, paced ? (now - paceEpochNanos) / 1000L : 0, q.clock())) {
+                q.putBack(u);
+                if (nextIo.filesBusy()) {
+                    q.reapAfterIssue(QueueStatus.BUSY, q.iodepth); // openfiles: as fio's do_io on -EBUSY
+                    return true;
+                }
+                return false;
+            }
+            IoDebug.unit("fill", u);
+            if (source.pass() != pass) {
+                // A new loop over the files: fio lets the previous one complete first.
+                boolean again = pass > 0; // the pattern's first pass starts inside the first next()
+                pass = source.pass();
+                q.quiesce();
+                if (again && !UnlinkEachLoop.newPass(newPass, errors)) {
+                    q.putBack(u);
+                    return false;
+                }
+                if (again) {
+                    nextIo.newPass(u);
+                }
+            }
+            long wait = paced && u.ddir.isData() ? source.rateWaitUsec() : 0;
+            if (wait > 0 && !pace(wait)) {
+                q.putBack(u);
+                return false;
+            }
+        }
+        QueueStatus ret = q.issue(u);
+        q.reapAfterIssue(ret, latTarget == null ? q.iodepth : latTarget.depth());
+        int ddir = u.ddir.ordinal();
+        if (ddir < 3 && ret != QueueStatus.BUSY) {
+            if (thinkCycles != null) {
+                thinkCycles.spinCycles();
+            }
+            if (thinks) {
+                long t = waits.thinkIfDue(ddir);
+                if (t != Long.MIN_VALUE) {
+                    q.clock(t);
+                }
+            }
+            if (stats.measuring() && paced) {
+                waits.checkMinRate(measureStartNanos);
+            }
+        }
+        if (latTarget != null && stats.measuring() && !errors.failed() && !latencyTargetStep()) {
+            return false;
+        }
+        return true;
     }
 
     /** Rate pacing: complete what is in flight, then sleep; false when the runtime ends first. */
