@@ -42,7 +42,8 @@ public final class BufferContent {
     private final byte[] patternTile;
     private final byte[] zeros;
     private ByteBuffer[] unitBuffers = new ByteBuffer[0];
-    private long[] seedBuckets = new long[PRIMES.length];
+    /** Each unit buffer as little-endian longs (made once): the random fill's word stores. */
+    private java.nio.LongBuffer[] unitWords = new java.nio.LongBuffer[0];
 
     /**
      * @param maxFill    the largest buffer filled at once (the unit buffer capacity)
@@ -118,10 +119,12 @@ public final class BufferContent {
             max = Math.max(max, u.index + 1);
         }
         unitBuffers = new ByteBuffer[max];
+        unitWords = new java.nio.LongBuffer[max];
         for (IoUnit u : units) {
             unitBuffers[u.index] = view.at(u.bufferAddress, u.bufferCapacity).order(ByteOrder.LITTLE_ENDIAN);
+            unitWords[u.index] = unitBuffers[u.index].duplicate().clear().order(ByteOrder.LITTLE_ENDIAN)
+                    .asLongBuffer();
         }
-        seedBuckets = new long[PRIMES.length];
     }
 
     /**
@@ -160,7 +163,7 @@ public final class BufferContent {
     /** fio's init_io_u: every buffer of a writing job is filled once, in unit order. */
     public void fillUnits(List<IoUnit> units) {
         for (IoUnit u : units) {
-            fill(unitBuffers[u.index], minWrite, u.bufferCapacity);
+            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.bufferCapacity);
         }
     }
 
@@ -170,7 +173,7 @@ public final class BufferContent {
      */
     public void prepareWrite(IoUnit u, long nowNanos) {
         if (refill) {
-            fill(unitBuffers[u.index], minWrite, u.length);
+            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.length);
         } else if (scramble) {
             scramble(unitBuffers[u.index], u.length, u.offset, nowNanos);
         }
@@ -178,6 +181,11 @@ public final class BufferContent {
 
     /** fio's fill_io_buffer: {@code len} bytes at the start of {@code b}. */
     public void fill(ByteBuffer b, long minWriteBs, int len) {
+        fill(b, null, minWriteBs, len);
+    }
+
+    /** {@link #fill(ByteBuffer, long, int)} with {@code words}, a long view of {@code b} (or null). */
+    private void fill(ByteBuffer b, java.nio.LongBuffer words, long minWriteBs, int len) {
         if (o.compressPercentage() != 0 || o.dedupePercentage() != 0) {
             int perc = o.compressPercentage();
             FioRandom rs = null;
@@ -190,7 +198,7 @@ public final class BufferContent {
                 }
                 min = Math.min(min, left);
                 int thisWrite = (int) (o.compressChunk() == 0 ? min : Math.min(min, o.compressChunk()));
-                fillPercentage(b, pos, rs.nextSeed(), perc, thisWrite);
+                fillPercentage(b, words, pos, rs.nextSeed(), perc, thisWrite);
                 pos += thisWrite;
                 left -= thisWrite;
                 saveBufState(rs);
@@ -200,7 +208,7 @@ public final class BufferContent {
         } else if (o.zeroBuffers()) {
             b.put(0, zeros, 0, len);
         } else {
-            fillRandom(b, 0, len, bufState().nextSeed());
+            fillRandom(b, words, 0, len, bufState().nextSeed());
         }
     }
 
@@ -239,7 +247,7 @@ public final class BufferContent {
      * fio's __fill_random_buf_percentage with segment = len: the first (100-perc)% random from
      * {@code seed}, the rest zeros or buffer_pattern (from the pattern's start).
      */
-    private void fillPercentage(ByteBuffer b, int pos, long seed, int perc, int len) {
+    private void fillPercentage(ByteBuffer b, java.nio.LongBuffer words, int pos, long seed, int perc, int len) {
         if (perc == 100) {
             fillCompressible(b, pos, len);
             return;
@@ -250,7 +258,7 @@ public final class BufferContent {
             if (thisLen > len) {
                 thisLen = len;
             }
-            fillRandom(b, pos, thisLen, seed);
+            fillRandom(b, words, pos, thisLen, seed);
             len -= thisLen;
             if (len == 0) {
                 break;
@@ -283,25 +291,43 @@ public final class BufferContent {
      * streams seeded with seed times 1, 2, 3, 5, each advanced by multiplying with the 64-bit
      * golden ratio; the tail continues the first stream.
      */
-    private void fillRandom(ByteBuffer b, int pos, int len, long seed) {
-        long[] s = seedBuckets;
-        for (int p = 0; p < s.length; p++) {
-            s[p] = seed * PRIMES[p];
-        }
-        int groups = len / Long.BYTES / s.length;
+    private static void fillRandom(ByteBuffer b, java.nio.LongBuffer words, int pos, int len, long seed) {
+        // the four streams in locals and, at a word-aligned start, stored through the long view:
+        // a field array and the byte buffer's checked putLong cost twice the multiplies' time
+        long s0 = seed * PRIMES[0];
+        long s1 = seed * PRIMES[1];
+        long s2 = seed * PRIMES[2];
+        long s3 = seed * PRIMES[3];
+        int groups = len / Long.BYTES / PRIMES.length;
         int at = pos;
-        for (int g = 0; g < groups; g++) {
-            b.putLong(at, s[0]);
-            b.putLong(at + 8, s[1]);
-            b.putLong(at + 16, s[2]);
-            b.putLong(at + 24, s[3]);
-            s[0] *= GOLDEN_RATIO_64;
-            s[1] *= GOLDEN_RATIO_64;
-            s[2] *= GOLDEN_RATIO_64;
-            s[3] *= GOLDEN_RATIO_64;
-            at += 32;
+        if (words != null && (pos & 7) == 0) {
+            int w = pos >>> 3;
+            int endWord = w + groups * 4;
+            for (; w < endWord; w += 4) {
+                words.put(w, s0);
+                words.put(w + 1, s1);
+                words.put(w + 2, s2);
+                words.put(w + 3, s3);
+                s0 *= GOLDEN_RATIO_64;
+                s1 *= GOLDEN_RATIO_64;
+                s2 *= GOLDEN_RATIO_64;
+                s3 *= GOLDEN_RATIO_64;
+            }
+            at = w << 3;
+        } else {
+            for (int g = 0; g < groups; g++) {
+                b.putLong(at, s0);
+                b.putLong(at + 8, s1);
+                b.putLong(at + 16, s2);
+                b.putLong(at + 24, s3);
+                s0 *= GOLDEN_RATIO_64;
+                s1 *= GOLDEN_RATIO_64;
+                s2 *= GOLDEN_RATIO_64;
+                s3 *= GOLDEN_RATIO_64;
+                at += 32;
+            }
         }
-        long v = s[0];
+        long v = s0;
         int end = pos + len;
         for (; at + Long.BYTES <= end; at += Long.BYTES) {
             b.putLong(at, v);
