@@ -53,8 +53,18 @@ public final class BufferContent {
      */
     public BufferContent(BufferOptions options, BufferSeeds seeds, int maxFill, long minWriteBs, long size,
                          boolean verifying) {
+        this(options, seeds, maxFill, minWriteBs, size, verifying, false);
+    }
+
+    /**
+     * @param verifyRefill a numjobs clone of a verify job that did not set refill_buffers: fio's
+     *                     fixup_options turned it on in the copy the clone is made from (init.c),
+     *                     after the first job's flags were set without it
+     */
+    public BufferContent(BufferOptions options, BufferSeeds seeds, int maxFill, long minWriteBs, long size,
+                         boolean verifying, boolean verifyRefill) {
         this.o = options;
-        this.refill = options.refillBuffers();
+        this.refill = options.refillBuffers() || verifyRefill;
         this.scramble = options.scrambleBuffers() && !options.compressGiven() && !verifying;
         this.minWrite = Math.max(1, minWriteBs);
         this.buf = new FioRandom(seeds.buf(), seeds.use64());
@@ -136,7 +146,7 @@ public final class BufferContent {
     public static BufferContent forJob(JobSpec spec, boolean verifying, int jobCount, int maxFill) {
         ThreadOptions o = ThreadOptions.of(spec);
         return new BufferContent(o.buffer(), BufferSeeds.of(spec, jobCount), maxFill, o.bs().minBs()[1],
-                o.size().size(), verifying);
+                o.size().size(), verifying, verifying && spec.cloneIndex() != 0 && !spec.isSet("refill_buffers"));
     }
 
     /** fio's init_io_u: binds the units' buffers and, when the job writes, fills each once in unit order. */
@@ -301,19 +311,9 @@ public final class BufferContent {
         int groups = len / Long.BYTES / PRIMES.length;
         int at = pos;
         if (words != null && (pos & 7) == 0) {
-            int w = pos >>> 3;
-            int endWord = w + groups * 4;
-            for (; w < endWord; w += 4) {
-                words.put(w, s0);
-                words.put(w + 1, s1);
-                words.put(w + 2, s2);
-                words.put(w + 3, s3);
-                s0 *= GOLDEN_RATIO_64;
-                s1 *= GOLDEN_RATIO_64;
-                s2 *= GOLDEN_RATIO_64;
-                s3 *= GOLDEN_RATIO_64;
-            }
-            at = w << 3;
+            at = bucketWords(words, pos >>> 3, (pos >>> 3) + groups * 4, seed) << 3;
+            // the tail continues the first stream: seed x golden^groups, exact modulo 2^64
+            s0 = seed * power(GOLDEN_RATIO_64, groups);
         } else {
             for (int g = 0; g < groups; g++) {
                 b.putLong(at, s0);
@@ -336,6 +336,36 @@ public final class BufferContent {
         for (int k = 0; at < end; at++, k++) {
             b.put(at, (byte) (v >>> (8 * k)));
         }
+    }
+
+    /** The four streams' words from word {@code w} to {@code end} (a multiple of four apart); returns {@code end}. */
+    private static int bucketWords(java.nio.LongBuffer words, int w, int end, long seed) {
+        long s0 = seed * PRIMES[0];
+        long s1 = seed * PRIMES[1];
+        long s2 = seed * PRIMES[2];
+        long s3 = seed * PRIMES[3];
+        for (; w < end; w += 4) {
+            words.put(w, s0);
+            words.put(w + 1, s1);
+            words.put(w + 2, s2);
+            words.put(w + 3, s3);
+            s0 *= GOLDEN_RATIO_64;
+            s1 *= GOLDEN_RATIO_64;
+            s2 *= GOLDEN_RATIO_64;
+            s3 *= GOLDEN_RATIO_64;
+        }
+        return w;
+    }
+
+    /** {@code x} to the {@code n}th power modulo 2^64. */
+    private static long power(long x, int n) {
+        long r = 1;
+        for (; n > 0; n >>>= 1, x *= x) {
+            if ((n & 1) != 0) {
+                r *= x;
+            }
+        }
+        return r;
     }
 
     /**

@@ -32,19 +32,10 @@ final class RandomFill {
         long s3 = seed * 5;
         int p = off;
         if (words != null && (off & 7) == 0) {
-            int w = off >>> 3;
-            int endWord = w + bucketWords;
-            for (; w < endWord; w += 4) {
-                words.put(w, s0);
-                words.put(w + 1, s1);
-                words.put(w + 2, s2);
-                words.put(w + 3, s3);
-                s0 *= GOLDEN;
-                s1 *= GOLDEN;
-                s2 *= GOLDEN;
-                s3 *= GOLDEN;
-            }
-            p = w << 3;
+            p = words(words, off >>> 3, (off >>> 3) + bucketWords, seed) << 3;
+            // the tail continues lane 0 from where the buckets left it: seed x golden^(rounds),
+            // the 64-bit products being exact modulo 2^64
+            s0 = seed * power(GOLDEN, bucketWords / 4);
         } else {
             int end = off + bucketWords * 8;
             for (; p < end; p += 32) {
@@ -67,6 +58,36 @@ final class RandomFill {
         for (int k = 0; k < rest; k++) {
             b.put(p + k, (byte) (s >>> (8 * k)));
         }
+    }
+
+    /** The bucket words from word {@code w} to {@code end} (a multiple of four apart); returns {@code end}. */
+    private static int words(LongBuffer words, int w, int end, long seed) {
+        long s0 = seed;
+        long s1 = seed * 2;
+        long s2 = seed * 3;
+        long s3 = seed * 5;
+        for (; w < end; w += 4) {
+            words.put(w, s0);
+            words.put(w + 1, s1);
+            words.put(w + 2, s2);
+            words.put(w + 3, s3);
+            s0 *= GOLDEN;
+            s1 *= GOLDEN;
+            s2 *= GOLDEN;
+            s3 *= GOLDEN;
+        }
+        return w;
+    }
+
+    /** {@code x} to the {@code n}th power modulo 2^64. */
+    private static long power(long x, int n) {
+        long r = 1;
+        for (; n > 0; n >>>= 1, x *= x) {
+            if ((n & 1) != 0) {
+                r *= x;
+            }
+        }
+        return r;
     }
 
     /** The little-endian long view {@link #fill(ByteBuffer, LongBuffer, int, int, long)} takes. */
