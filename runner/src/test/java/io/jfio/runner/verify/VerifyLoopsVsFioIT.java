@@ -96,7 +96,12 @@ class VerifyLoopsVsFioIT {
         "--rw=randwrite --loops=2 --verify_backlog=10, rc=0 err=0 read=128/524288 write=128/524288",
         "--rw=write --loops=2 --bsrange=4k-16k --verify_interval=512, ",
         "--rw=randrw --loops=3 --verify_backlog=8, ",
-        "--rw=randwrite --loops=2 --ioengine=libaio --iodepth=8, rc=0 err=0 read=128/524288 write=128/524288"})
+        "--rw=randwrite --loops=2 --ioengine=libaio --iodepth=8, rc=0 err=0 read=128/524288 write=128/524288",
+        // number_ios x loops counts do_verify's reads too: the first loop's 64 writes and 64 reads
+        // reach 2 x 40, so the second loop does nothing and the job ends
+        "--rw=write --loops=2 --number_ios=40, rc=0 err=0 read=64/262144 write=64/262144",
+        "--rw=write --loops=3 --number_ios=100, rc=0 err=0 read=172/704512 write=172/704512",
+        "--rw=randwrite --loops=3 --number_ios=20 --verify_backlog=8, rc=0 err=0 read=32/131072 write=32/131072"})
     void readsBackEveryLoop(String extra, String expected) throws IOException {
         FioVsJfio.Outcome mine = FioVsJfio.jfio(args(extra));
         String jfio = totals(mine);
