@@ -340,6 +340,7 @@ final class JobIo {
         long before = allocatedBytes();
         loop.run();
         loopAllocatedBytes += allocatedBytes() - before;
+        parts.verifier().endOfIo(); // each do_io's end reports its leaked trim entries
         long us = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
         VerifyOptions vo = opts.verify();
         if (mode.writes() && stats.ioBytes[1] > 0) {

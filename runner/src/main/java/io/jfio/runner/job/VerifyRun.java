@@ -62,6 +62,11 @@ final class VerifyRun {
             }
 
             @Override
+            public boolean reseedsEachLoop() {
+                return ThreadOptions.of(spec).random().randrepeat();
+            }
+
+            @Override
             public void offsetState(long[] dst) {
                 source.offsetState(dst);
             }

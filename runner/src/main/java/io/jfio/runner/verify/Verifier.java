@@ -44,6 +44,8 @@ public final class Verifier {
     /** The engine's device compares the verify reads (verify_mode=compare). */
     private boolean inDevice;
     private final ByteBuffer[] views;
+    /** A new pass is one of fio's loops (not a time_based wrap) and randrepeat re-seeds it. */
+    private final boolean loopsReseed;
     /** Each unit's buffer as little-endian longs, for the random fill. */
     private final java.nio.LongBuffer[] words;
     private final long[] unitSeed;
@@ -102,6 +104,7 @@ public final class Verifier {
         this.report = new VerifyReport(err, o.dump, headers, o.async > 0);
         List<IoUnit> units = buffers.units();
         this.views = new ByteBuffer[units.size()];
+        this.loopsReseed = !job.timeBased() && seeds.reseedsEachLoop();
         this.words = new java.nio.LongBuffer[units.size()];
         int maxLen = 0;
         for (int i = 0; i < units.size(); i++) {
@@ -220,6 +223,9 @@ public final class Verifier {
         history.clear();
         writeNumber = 0;
         seeds.restart();
+        if (trims != null && loopsReseed) {
+            trims.reseed(seeds.trimSeed());
+        }
     }
 
     /**
