@@ -1,8 +1,10 @@
-# Sourced by the .ci/*-lab.sh checks, after `set -uo pipefail` and with lab_name set (e.g.
-# lab_name=sg-lab): the preconditions every lab check shares (the lab script, the jar, fio 3.42,
-# an x86-64 host (fio only unless lab_needs_fio=0), root or a lab cache made before, java), then the lab's one-time set-up. Sets
-# root, lab, jar, fio, java_bin, lab_java and kver (the guest kernel, empty when unknown) and defines skip,
-# which exits 0 with "<lab_name> skipped: <reason>", so a machine without the lab skips, not fails.
+# Sourced on the host by .ci/lab-guest.sh and .ci/vsock-lab.sh, after `set -uo pipefail` and with
+# lab_name set (lab-guest, vsock-lab): the preconditions every lab shares (the lab script, the jar,
+# fio 3.42 unless lab_needs_fio=0, an x86-64 host, root or a lab cache made before, java), then
+# the lab's one-time set-up. Sets root, lab, jar, fio, java_bin, lab_java and kver (the guest
+# kernel, empty when unknown) and defines skip, which exits 0 with "<lab_name> skipped: <reason>",
+# so a machine without the lab skips, not fails. In the guest, .ci/lab-guest-common.sh is the
+# prelude every check's guest part shares.
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
 lab=${NVME_LAB:-$root/../shared/lab/nvme-vm.sh}

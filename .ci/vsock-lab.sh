@@ -35,10 +35,9 @@ done
 cat >"$work/guest.sh" <<'GUEST'
 set -u
 w=$1; mods=$2; jar=$3; java=$4; fio=$5
-bb=/var/cache/nvme-lab/busybox
-for m in vsock vmw_vsock_virtio_transport_common vsock_loopback; do $bb insmod "$mods/$m.ko" || exit 7; done
-[ -c /dev/vsock ] || { echo "no /dev/vsock after loading the modules"; exit 7; }
-J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -jar $jar"
+. "$6/lab-guest-common.sh"
+lab_insmod "$mods" vsock vmw_vsock_virtio_transport_common vsock_loopback || exit 7
+lab_wait /dev/vsock || exit 7
 cd "$w"
 # $1 the run's output file, then the run: stops it once its sender's connect failed (its
 # listener would wait for a connection until its timeout; jfio's, blocked in accept(2), is killed
@@ -100,7 +99,7 @@ wait $rcv; echo "fio receiver exit $?"
 GUEST
 echo "vsock-lab: booting the guest (TCG; a minute or two)"
 "$lab" --timeout "${JFIO_LAB_TIMEOUT:-1200}" --null-disk \
-    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio"
+    -- bash "$work/guest.sh" "$work" "$mods" "$jar" "$lab_java" "$fio" "$root/.ci"
 rc=$?
 [ $rc = 0 ] || { echo "vsock-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
 PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'

@@ -8,6 +8,8 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +24,18 @@ final class LabScript {
     private LabScript() {
     }
 
+    /** A finished run: every line it printed, its exit status, its "NAME skipped:" line or null. */
+    record Run(List<String> lines, int exit, String skipReason) {
+    }
+
     static void runAndCheck(String script, String name) throws IOException, InterruptedException {
+        Run run = run(script, name, 30);
+        Assumptions.assumeTrue(run.skipReason() == null, run::skipReason);
+        assertEquals(0, run.exit(), name + " failed; see its output above");
+    }
+
+    /** Runs the script; skips the caller where no script is here or -Djfio.skipLab=true. */
+    static Run run(String script, String name, int timeoutMinutes) throws IOException, InterruptedException {
         Path root = Path.of(System.getProperty("jfio.root", "..")).toAbsolutePath().normalize();
         Path path = root.resolve(script);
         Assumptions.assumeTrue(Files.isRegularFile(path), () -> "skipped: no " + path);
@@ -32,23 +45,23 @@ final class LabScript {
                 .directory(root.toFile())
                 .redirectErrorStream(true)
                 .start();
+        List<String> lines = new ArrayList<>();
         String skipReason = null;
         try (BufferedReader r = new BufferedReader(
                 new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 System.out.println(line);
+                lines.add(line);
                 if (line.startsWith(name + " skipped:")) {
                     skipReason = line;
                 }
             }
         }
-        if (!p.waitFor(30, TimeUnit.MINUTES)) {
+        if (!p.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
             p.destroyForcibly();
-            throw new AssertionError(name + " did not finish in 30 minutes");
+            throw new AssertionError(name + " did not finish in " + timeoutMinutes + " minutes");
         }
-        String reason = skipReason;
-        Assumptions.assumeTrue(reason == null, () -> reason);
-        assertEquals(0, p.exitValue(), name + " failed; see its output above");
+        return new Run(List.copyOf(lines), p.exitValue(), skipReason);
     }
 }

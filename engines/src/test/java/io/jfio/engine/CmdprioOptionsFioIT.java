@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The cmdprio options of libaio, io_uring and io_uring_cmd against fio 3.42's --parse-only:
  * values fio rejects are rejected with fio's lines; values fio accepts are accepted (all three
  * engines set the priorities: CmdprioSubmissionTest, the runner's CmdprioVsFioIT and, for
- * io_uring_cmd on an NVMe namespace, the lab's UringCmdLabIT).
+ * io_uring_cmd on an NVMe namespace, the lab's LabGuestIT).
  */
 class CmdprioOptionsFioIT {
     private static Path fio;

@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * NVMe checks run inside the lab guest by .ci/lab-stage.sh (the build hosts have no NVMe). Each
+ * NVMe checks run inside the lab guest by .ci/labs/lab-stage.sh (the build hosts have no NVMe). Each
  * check drives the engines through the IoEngine SPI, as the runner does, and prints one
  * "ok: ..." or "FAIL: ..." line; the exit status is the number of failures (0 = all passed).
  */

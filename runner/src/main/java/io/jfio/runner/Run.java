@@ -220,10 +220,14 @@ public final class Run {
             Signals signals = Signals.attach(this::onSignal);
             io.jfio.runner.job.GtodThread gtod = io.jfio.runner.job.GtodThread.startFor(jobs); // as fio's run_threads
             try {
+                io.jfio.runner.job.EarlyLaunch early = io.jfio.runner.job.EarlyLaunch.start(jobs);
                 for (Job j : jobs) {
                     if (j.options().files().createSerialize() && !stopRequested) {
                         j.prepare();
                     }
+                }
+                if (early != null) {
+                    early.await();
                 }
                 runStartNanos = System.nanoTime();
                 runStartEpochMillis = System.currentTimeMillis();

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * num_range against fio 3.42 where no NVMe device is: multi-range trims only on io_uring_cmd
- * (the lab's .ci/nvme-pi-lab.sh compares the trims themselves), so psync refuses num_range=4 and
+ * (the lab's .ci/labs/nvme-pi.sh compares the trims themselves), so psync refuses num_range=4 and
  * trimwrite refuses it on any engine, before any job runs, with fio's lines and exit status.
  */
 @Timeout(180)

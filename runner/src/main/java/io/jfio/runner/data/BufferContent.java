@@ -173,7 +173,7 @@ public final class BufferContent {
     /** fio's init_io_u: every buffer of a writing job is filled once, in unit order. */
     public void fillUnits(List<IoUnit> units) {
         for (IoUnit u : units) {
-            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.bufferCapacity);
+            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.bufferCapacity, true);
         }
     }
 
@@ -183,7 +183,7 @@ public final class BufferContent {
      */
     public void prepareWrite(IoUnit u, long nowNanos) {
         if (refill) {
-            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.length);
+            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.length, false);
         } else if (scramble) {
             scramble(unitBuffers[u.index], u.length, u.offset, nowNanos);
         }
@@ -191,11 +191,14 @@ public final class BufferContent {
 
     /** fio's fill_io_buffer: {@code len} bytes at the start of {@code b}. */
     public void fill(ByteBuffer b, long minWriteBs, int len) {
-        fill(b, null, minWriteBs, len);
+        fill(b, null, minWriteBs, len, false);
     }
 
-    /** {@link #fill(ByteBuffer, long, int)} with {@code words}, a long view of {@code b} (or null). */
-    private void fill(ByteBuffer b, java.nio.LongBuffer words, long minWriteBs, int len) {
+    /**
+     * {@link #fill(ByteBuffer, long, int)} with {@code words}, a long view of {@code b} (or null);
+     * {@code once}: a set-up fill (each buffer once, by a job thread that may still run interpreted code).
+     */
+    private void fill(ByteBuffer b, java.nio.LongBuffer words, long minWriteBs, int len, boolean once) {
         if (o.compressPercentage() != 0 || o.dedupePercentage() != 0) {
             int perc = o.compressPercentage();
             FioRandom rs = null;
@@ -217,6 +220,8 @@ public final class BufferContent {
             b.put(0, patternTile, 0, len);
         } else if (o.zeroBuffers()) {
             b.put(0, zeros, 0, len);
+        } else if (once) {
+            fillRandomOnce(b, len, bufState().nextSeed());
         } else {
             fillRandom(b, words, 0, len, bufState().nextSeed());
         }
@@ -301,6 +306,10 @@ public final class BufferContent {
      * streams seeded with seed times 1, 2, 3, 5, each advanced by multiplying with the 64-bit
      * golden ratio; the tail continues the first stream.
      */
+    void fillRandom(ByteBuffer b, int pos, int len, long seed) {
+        fillRandom(b, null, pos, len, seed);
+    }
+
     private static void fillRandom(ByteBuffer b, java.nio.LongBuffer words, int pos, int len, long seed) {
         // the four streams in locals and, at a word-aligned start, stored through the long view:
         // a field array and the byte buffer's checked putLong cost twice the multiplies' time
@@ -366,6 +375,49 @@ public final class BufferContent {
             }
         }
         return r;
+    }
+
+    /**
+     * {@link #fillRandom} from the buffer's start for a fill done once per buffer (a job's
+     * set-up): the same words, made in a long array and copied in bulk. The 252 threads of a
+     * numjobs=252 job fill their buffers while the JVM still interprets most code; there a
+     * {@code putLong} is a chain of interpreted calls, and 64 KiB by putLong took 1-2.5 ms of
+     * each job thread's CPU, half of its whole set-up. It allocates (the view, the chunk):
+     * a per-I/O fill (refill_buffers) goes through {@link #fillRandom}.
+     */
+    void fillRandomOnce(ByteBuffer b, int len, long seed) {
+        int words = len / Long.BYTES;
+        int groups = words / PRIMES.length;
+        java.nio.LongBuffer view = b.slice(0, groups * 32).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+        long s0 = seed * PRIMES[0];
+        long s1 = seed * PRIMES[1];
+        long s2 = seed * PRIMES[2];
+        long s3 = seed * PRIMES[3];
+        long[] chunk = new long[Math.min(groups, 128) * 4];
+        for (int done = 0; done < groups; ) {
+            int n = Math.min(groups - done, chunk.length / 4);
+            for (int i = 0, w = 0; i < n; i++, w += 4) {
+                chunk[w] = s0;
+                chunk[w + 1] = s1;
+                chunk[w + 2] = s2;
+                chunk[w + 3] = s3;
+                s0 *= GOLDEN_RATIO_64;
+                s1 *= GOLDEN_RATIO_64;
+                s2 *= GOLDEN_RATIO_64;
+                s3 *= GOLDEN_RATIO_64;
+            }
+            view.put(done * 4, chunk, 0, n * 4);
+            done += n;
+        }
+        long v = s0;
+        int at = groups * 32;
+        for (; at + Long.BYTES <= len; at += Long.BYTES) {
+            b.putLong(at, v);
+            v *= GOLDEN_RATIO_64;
+        }
+        for (int k = 0; at < len; at++, k++) {
+            b.put(at, (byte) (v >>> (8 * k)));
+        }
     }
 
     /**

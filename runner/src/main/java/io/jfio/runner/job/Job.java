@@ -173,7 +173,10 @@ public final class Job {
      * for it to come up and then starts the batch: a thread created while hundreds of others
      * already spin would wait for CPU just to be born (Thread.start waits for the new thread).
      */
-    public void launch() {
+    public synchronized void launch() {
+        if (thread != null) {
+            return; // made early (EarlyLaunch)
+        }
         SetUpAhead.awaitDone();
         ProcessDebug.created(state, opts.process().thread());
         thread = new Thread(this::run, "jfio-" + spec.name() + "-" + spec.index());

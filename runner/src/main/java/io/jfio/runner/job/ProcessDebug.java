@@ -21,6 +21,11 @@ public final class ProcessDebug {
         return FioDebug.on(FioDebug.Type.PROCESS);
     }
 
+    /** --debug=process: the job threads are created in the scheduler's order, each line in place. */
+    static boolean enabled() {
+        return on();
+    }
+
     private static void line(String s) {
         FioDebug.line(FioDebug.Type.PROCESS, s);
     }

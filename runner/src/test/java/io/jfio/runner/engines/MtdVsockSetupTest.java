@@ -21,7 +21,7 @@ import io.jfio.runner.support.FioVsJfio;
 /**
  * What the mtd engine and net's protocol=vsock do on a machine without MTD devices or a vsock
  * loopback (as this one and CI): the same refusals, lines and exit status as fio's. Their I/O is
- * checked against fio 3.42 in lab guests (MtdLabIT, VsockLabIT).
+ * checked against fio 3.42 in lab guests (LabGuestIT, VsockLabIT).
  */
 class MtdVsockSetupTest {
 

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a logged write is filled with the data fio's populate_verify_io_u puts there (for a pattern,
  * exactly what the write left), marked for the device to compare, and not checked again here;
  * with the engine reading (verify_mode=read) the same garbage fails the check. The device's side
- * (the Compare command and its miscompare status) is checked against fio in .ci/uring-cmd-lab.sh.
+ * (the Compare command and its miscompare status) is checked against fio in .ci/labs/uring-cmd.sh.
  */
 class VerifyInDeviceTest {
     private static final int BS = 4096;

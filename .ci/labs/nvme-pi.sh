@@ -1,6 +1,5 @@
-#!/usr/bin/env bash
-# io_uring_cmd end-to-end protection information lab check: boots ONE guest through
-# ../shared/lab/nvme-vm.sh with four more namespaces formatted with PI (QEMU nvme-ns):
+# io_uring_cmd end-to-end protection information lab check, a part of .ci/lab-guest.sh (dist's
+# LabGuestIT#nvmePi), on the guest's four namespaces formatted with PI (QEMU nvme-ns):
 #   ng0n2 ms=8 pi=1          separate metadata, 16-bit guard (CRC16 T10-DIF), PI last
 #   ng0n3 ms=8 mset=1 pi=1   extended LBAs (520 bytes: data + PI inline)
 #   ng0n4 ms=16 pi=1 pif=2   separate metadata, 64-bit guard (CRC64-NVMe)
@@ -17,26 +16,9 @@
 #     extended LBAs, verify on extended LBAs with PI
 #   - num_range trims (sequential, random, a short tail): the same trims and bytes; fio reads
 #     zeroes back where jfio's 16-range trims deallocated its pattern
-# Exits 0 with "nvme-pi-lab skipped: <reason>" when the lab or fio 3.42 is missing.
-set -uo pipefail
-lab_name=nvme-pi-lab
-. "$(dirname "$0")/lab-common.sh"
-
-work=$(mktemp -d "$root/.nvme-pi-lab.XXXXXX")
-nsfiles=()
-keep=0
-trap 'rm -f "${nsfiles[@]}"; [ $keep = 1 ] && echo "nvme-pi-lab: outputs kept in $work" || rm -rf "$work"' EXIT
-qargs=()
-n=2
-for fmt in ms=8,pi=1 ms=8,mset=1,pi=1 ms=16,pi=1,pif=2 ms=16,pi=3,pil=1; do
-    f=$(mktemp /dev/shm/jfio-nvme-pi-ns$n.XXXXXX)
-    nsfiles+=("$f")
-    truncate -s 16M "$f"
-    qargs+=(--qemu-arg=-drive --qemu-arg="file=$f,if=none,id=ns$n,format=raw"
-            --qemu-arg=-device --qemu-arg="nvme-ns,drive=ns$n,bus=nvme0,nsid=$n,$fmt")
-    n=$((n + 1))
-done
-
+# Skipped when fio 3.42 is missing.
+prepare() {
+[ -x "$fio" ] || skip_check "no fio 3.42 at $fio (set JFIO_FIO342)"
 
 # One job section: $1 name, $2 namespace (2-5), $3 rw, $4 region (k: LBA k*2048), $5 pi_act, $6 pi_chk
 # (a bare word: GUARD, REFTAG and APPTAG with their first letters G, R, A). Extended LBAs (ng0n3)
@@ -67,19 +49,19 @@ stonewall'
 { echo "$head"; for n in 2 3 4 5; do
     t=GRA; [ $n = 5 ] && t=GA; job w0-n$n $n write 0 0 $t
     t=GR; [ $n = 5 ] && t=G; job w1-n$n $n write 2 1 $t
-  done; } >"$work/f-w.fio"
+  done; } >"$w/f-w.fio"
 { echo "$head"; for n in 2 3 4 5; do
     t=GRA; [ $n = 5 ] && t=GA; job w0-n$n $n write 1 0 $t
     t=GR; [ $n = 5 ] && t=G; job w1-n$n $n write 3 1 $t
   done
   # the corrupted region: zero guards under a pattern (jfio's metadata buffers start zeroed and
   # without pi_chk nothing is computed into them)
-  job corrupt 2 write 5 0 -; } >"$work/j-w.fio"
+  job corrupt 2 write 5 0 -; } >"$w/j-w.fio"
 { echo "$head"; for k in 0 1 2 3; do for n in 2 3 4 5; do
     t=GR; [ $k -lt 2 ] && t=GRA; [ $n = 5 ] && t=${t/R/}; job r$k-n$n $n read $k 0 $t
-  done; done; } >"$work/r.fio"
+  done; done; } >"$w/r.fio"
 # (a filename= in a job section adds to [global]'s in fio 3.42, so each job names its own)
-cat >"$work/bad.fio" <<'JOBS'
+cat >"$w/bad.fio" <<'JOBS'
 [global]
 ioengine=io_uring_cmd
 cmd_type=nvme
@@ -120,7 +102,7 @@ rw=write
 bs=4160
 verify=crc32c
 JOBS
-cat >"$work/trim.fio" <<'JOBS'
+cat >"$w/trim.fio" <<'JOBS'
 [global]
 ioengine=io_uring_cmd
 cmd_type=nvme
@@ -144,33 +126,29 @@ num_range=3
 offset=24m
 size=40k
 JOBS
-cat >"$work/guest.sh" <<'GUEST'
-set -u
-w=$1; jar=$2; java=$3; fio=$4
-J="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djnr.ffi.x86asm.enabled=false -jar $jar"
-cd "$w"
-ls /dev/ng0n* | tr '\n' ' '; echo
-$fio --output-format=json --output=f-w.json f-w.fio >f-w.log 2>&1; echo "fio writes exit $?"
-$J --output-format=json --output=j-w.json j-w.fio >j-w.log 2>&1; echo "jfio writes exit $?"
-$fio --output-format=json --output=f-r.json r.fio >f-r.log 2>&1; echo "fio reads exit $?"
-$J --output-format=json --output=j-r.json r.fio >j-r.log 2>&1; echo "jfio reads exit $?"
-$fio --output-format=json --output=f-bad.json bad.fio >f-bad.log 2>&1; echo "fio bad exit $?" | tee f-bad.rc
-$J --output-format=json --output=j-bad.json bad.fio >j-bad.log 2>&1; echo "jfio bad exit $?" | tee j-bad.rc
-$fio --output-format=json --output=f-trim.json trim.fio >f-trim.log 2>&1; echo "fio trim exit $?"
-$J --output-format=json --output=j-trim.json trim.fio >j-trim.log 2>&1; echo "jfio trim exit $?"
-# jfio's multi-range trims deallocate fio's pattern: fio reads zeroes back
-NG="--filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --bs=4k --offset=32m --size=512k"
-$fio --name=fp $NG --rw=write --buffer_pattern=0xabcdabcd >f-p.log 2>&1; echo "fio pattern exit $?"
-$J --name=jt $NG --rw=randtrim --num_range=16 >j-t.log 2>&1; echo "jfio trims exit $?"
-$fio --name=fr $NG --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
-    --output=f-z.json >f-z.log 2>&1; echo "fio read-back exit $?"
-GUEST
-echo "nvme-pi-lab: booting the guest (TCG; a few minutes)"
-"$lab" --timeout "${JFIO_LAB_TIMEOUT:-1500}" "${qargs[@]}" \
-    -- bash "$work/guest.sh" "$work" "$jar" "$lab_java" "$fio"
-rc=$?
-[ $rc = 0 ] || { echo "nvme-pi-lab: FAILED: guest exit $rc"; keep=1; exit 1; }
-PYTHONPATH="$root/.ci" python3 - "$work" <<'PY'
+return 0
+}
+
+guest() {
+    ls /dev/ng0n* | tr '\n' ' '; echo
+    $fio --output-format=json --output=f-w.json f-w.fio >f-w.log 2>&1; echo "fio writes exit $?"
+    $J --output-format=json --output=j-w.json j-w.fio >j-w.log 2>&1; echo "jfio writes exit $?"
+    $fio --output-format=json --output=f-r.json r.fio >f-r.log 2>&1; echo "fio reads exit $?"
+    $J --output-format=json --output=j-r.json r.fio >j-r.log 2>&1; echo "jfio reads exit $?"
+    $fio --output-format=json --output=f-bad.json bad.fio >f-bad.log 2>&1; echo "fio bad exit $?" | tee f-bad.rc
+    $J --output-format=json --output=j-bad.json bad.fio >j-bad.log 2>&1; echo "jfio bad exit $?" | tee j-bad.rc
+    $fio --output-format=json --output=f-trim.json trim.fio >f-trim.log 2>&1; echo "fio trim exit $?"
+    $J --output-format=json --output=j-trim.json trim.fio >j-trim.log 2>&1; echo "jfio trim exit $?"
+    # jfio's multi-range trims deallocate fio's pattern: fio reads zeroes back
+    NG="--filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --bs=4k --offset=32m --size=512k"
+    $fio --name=fp $NG --rw=write --buffer_pattern=0xabcdabcd >f-p.log 2>&1; echo "fio pattern exit $?"
+    $J --name=jt $NG --rw=randtrim --num_range=16 >j-t.log 2>&1; echo "jfio trims exit $?"
+    $fio --name=fr $NG --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
+        --output=f-z.json >f-z.log 2>&1; echo "fio read-back exit $?"
+}
+
+verify() {
+PYTHONPATH="$root/.ci" python3 - "$w" <<'PY'
 from lab_figures import Lab
 lab = Lab()
 fw, jw = lab.jobs("f-w.json"), lab.jobs("j-w.json")
@@ -211,6 +189,4 @@ lab.check(j["error"] == 0 and j["read"]["io_bytes"] == 512 << 10,
           "fio reads zeroes where jfio's 16-range trims deallocated its pattern (error %d)" % j["error"])
 lab.exit()
 PY
-rc=$?
-[ $rc = 0 ] && echo "nvme-pi-lab: passed" || { echo "nvme-pi-lab: FAILED"; keep=1; }
-exit $rc
+}
