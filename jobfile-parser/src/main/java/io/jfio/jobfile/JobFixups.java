@@ -182,9 +182,9 @@ final class JobFixups {
                 warn(st, "verify", "fio: verification read phase will never start because write phase uses all"
                         + " of runtime");
             }
-            if (!st.locations.containsKey("refill_buffers")) {
-                st.values.put("refill_buffers", 1L);
-            }
+            // fio's fixup_options turns refill_buffers on here, but add_job has already derived
+            // the job's flags (init_flags) from it, so the job itself never refills; only its
+            // numjobs clones, whose add_job starts from this fixed-up copy, do (BufferContent)
             long vi = st.longValue("verify_interval", 0);
             if (maxBs[1] != minBs[1] && vi == 0) {
                 vi = minBs[1];

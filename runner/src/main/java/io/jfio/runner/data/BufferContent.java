@@ -42,7 +42,8 @@ public final class BufferContent {
     private final byte[] patternTile;
     private final byte[] zeros;
     private ByteBuffer[] unitBuffers = new ByteBuffer[0];
-    private long[] seedBuckets = new long[PRIMES.length];
+    /** Each unit buffer as little-endian longs (made once): the random fill's word stores. */
+    private java.nio.LongBuffer[] unitWords = new java.nio.LongBuffer[0];
 
     /**
      * @param maxFill    the largest buffer filled at once (the unit buffer capacity)
@@ -52,8 +53,18 @@ public final class BufferContent {
      */
     public BufferContent(BufferOptions options, BufferSeeds seeds, int maxFill, long minWriteBs, long size,
                          boolean verifying) {
+        this(options, seeds, maxFill, minWriteBs, size, verifying, false);
+    }
+
+    /**
+     * @param verifyRefill a numjobs clone of a verify job that did not set refill_buffers: fio's
+     *                     fixup_options turned it on in the copy the clone is made from (init.c),
+     *                     after the first job's flags were set without it
+     */
+    public BufferContent(BufferOptions options, BufferSeeds seeds, int maxFill, long minWriteBs, long size,
+                         boolean verifying, boolean verifyRefill) {
         this.o = options;
-        this.refill = options.refillBuffers();
+        this.refill = options.refillBuffers() || verifyRefill;
         this.scramble = options.scrambleBuffers() && !options.compressGiven() && !verifying;
         this.minWrite = Math.max(1, minWriteBs);
         this.buf = new FioRandom(seeds.buf(), seeds.use64());
@@ -118,10 +129,12 @@ public final class BufferContent {
             max = Math.max(max, u.index + 1);
         }
         unitBuffers = new ByteBuffer[max];
+        unitWords = new java.nio.LongBuffer[max];
         for (IoUnit u : units) {
             unitBuffers[u.index] = view.at(u.bufferAddress, u.bufferCapacity).order(ByteOrder.LITTLE_ENDIAN);
+            unitWords[u.index] = unitBuffers[u.index].duplicate().clear().order(ByteOrder.LITTLE_ENDIAN)
+                    .asLongBuffer();
         }
-        seedBuckets = new long[PRIMES.length];
     }
 
     /**
@@ -133,7 +146,7 @@ public final class BufferContent {
     public static BufferContent forJob(JobSpec spec, boolean verifying, int jobCount, int maxFill) {
         ThreadOptions o = ThreadOptions.of(spec);
         return new BufferContent(o.buffer(), BufferSeeds.of(spec, jobCount), maxFill, o.bs().minBs()[1],
-                o.size().size(), verifying);
+                o.size().size(), verifying, verifying && spec.cloneIndex() != 0 && !spec.isSet("refill_buffers"));
     }
 
     /** fio's init_io_u: binds the units' buffers and, when the job writes, fills each once in unit order. */
@@ -160,7 +173,7 @@ public final class BufferContent {
     /** fio's init_io_u: every buffer of a writing job is filled once, in unit order. */
     public void fillUnits(List<IoUnit> units) {
         for (IoUnit u : units) {
-            fill(unitBuffers[u.index], minWrite, u.bufferCapacity, true);
+            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.bufferCapacity, true);
         }
     }
 
@@ -170,7 +183,7 @@ public final class BufferContent {
      */
     public void prepareWrite(IoUnit u, long nowNanos) {
         if (refill) {
-            fill(unitBuffers[u.index], minWrite, u.length);
+            fill(unitBuffers[u.index], unitWords[u.index], minWrite, u.length, false);
         } else if (scramble) {
             scramble(unitBuffers[u.index], u.length, u.offset, nowNanos);
         }
@@ -178,11 +191,14 @@ public final class BufferContent {
 
     /** fio's fill_io_buffer: {@code len} bytes at the start of {@code b}. */
     public void fill(ByteBuffer b, long minWriteBs, int len) {
-        fill(b, minWriteBs, len, false);
+        fill(b, null, minWriteBs, len, false);
     }
 
-    /** {@code once}: a set-up fill (each buffer once, by a job thread that may still run interpreted code). */
-    private void fill(ByteBuffer b, long minWriteBs, int len, boolean once) {
+    /**
+     * {@link #fill(ByteBuffer, long, int)} with {@code words}, a long view of {@code b} (or null);
+     * {@code once}: a set-up fill (each buffer once, by a job thread that may still run interpreted code).
+     */
+    private void fill(ByteBuffer b, java.nio.LongBuffer words, long minWriteBs, int len, boolean once) {
         if (o.compressPercentage() != 0 || o.dedupePercentage() != 0) {
             int perc = o.compressPercentage();
             FioRandom rs = null;
@@ -195,7 +211,7 @@ public final class BufferContent {
                 }
                 min = Math.min(min, left);
                 int thisWrite = (int) (o.compressChunk() == 0 ? min : Math.min(min, o.compressChunk()));
-                fillPercentage(b, pos, rs.nextSeed(), perc, thisWrite);
+                fillPercentage(b, words, pos, rs.nextSeed(), perc, thisWrite);
                 pos += thisWrite;
                 left -= thisWrite;
                 saveBufState(rs);
@@ -207,7 +223,7 @@ public final class BufferContent {
         } else if (once) {
             fillRandomOnce(b, len, bufState().nextSeed());
         } else {
-            fillRandom(b, 0, len, bufState().nextSeed());
+            fillRandom(b, words, 0, len, bufState().nextSeed());
         }
     }
 
@@ -246,7 +262,7 @@ public final class BufferContent {
      * fio's __fill_random_buf_percentage with segment = len: the first (100-perc)% random from
      * {@code seed}, the rest zeros or buffer_pattern (from the pattern's start).
      */
-    private void fillPercentage(ByteBuffer b, int pos, long seed, int perc, int len) {
+    private void fillPercentage(ByteBuffer b, java.nio.LongBuffer words, int pos, long seed, int perc, int len) {
         if (perc == 100) {
             fillCompressible(b, pos, len);
             return;
@@ -257,7 +273,7 @@ public final class BufferContent {
             if (thisLen > len) {
                 thisLen = len;
             }
-            fillRandom(b, pos, thisLen, seed);
+            fillRandom(b, words, pos, thisLen, seed);
             len -= thisLen;
             if (len == 0) {
                 break;
@@ -291,24 +307,36 @@ public final class BufferContent {
      * golden ratio; the tail continues the first stream.
      */
     void fillRandom(ByteBuffer b, int pos, int len, long seed) {
-        long[] s = seedBuckets;
-        for (int p = 0; p < s.length; p++) {
-            s[p] = seed * PRIMES[p];
-        }
-        int groups = len / Long.BYTES / s.length;
+        fillRandom(b, null, pos, len, seed);
+    }
+
+    private static void fillRandom(ByteBuffer b, java.nio.LongBuffer words, int pos, int len, long seed) {
+        // the four streams in locals and, at a word-aligned start, stored through the long view:
+        // a field array and the byte buffer's checked putLong cost twice the multiplies' time
+        long s0 = seed * PRIMES[0];
+        long s1 = seed * PRIMES[1];
+        long s2 = seed * PRIMES[2];
+        long s3 = seed * PRIMES[3];
+        int groups = len / Long.BYTES / PRIMES.length;
         int at = pos;
-        for (int g = 0; g < groups; g++) {
-            b.putLong(at, s[0]);
-            b.putLong(at + 8, s[1]);
-            b.putLong(at + 16, s[2]);
-            b.putLong(at + 24, s[3]);
-            s[0] *= GOLDEN_RATIO_64;
-            s[1] *= GOLDEN_RATIO_64;
-            s[2] *= GOLDEN_RATIO_64;
-            s[3] *= GOLDEN_RATIO_64;
-            at += 32;
+        if (words != null && (pos & 7) == 0) {
+            at = bucketWords(words, pos >>> 3, (pos >>> 3) + groups * 4, seed) << 3;
+            // the tail continues the first stream: seed x golden^groups, exact modulo 2^64
+            s0 = seed * power(GOLDEN_RATIO_64, groups);
+        } else {
+            for (int g = 0; g < groups; g++) {
+                b.putLong(at, s0);
+                b.putLong(at + 8, s1);
+                b.putLong(at + 16, s2);
+                b.putLong(at + 24, s3);
+                s0 *= GOLDEN_RATIO_64;
+                s1 *= GOLDEN_RATIO_64;
+                s2 *= GOLDEN_RATIO_64;
+                s3 *= GOLDEN_RATIO_64;
+                at += 32;
+            }
         }
-        long v = s[0];
+        long v = s0;
         int end = pos + len;
         for (; at + Long.BYTES <= end; at += Long.BYTES) {
             b.putLong(at, v);
@@ -317,6 +345,36 @@ public final class BufferContent {
         for (int k = 0; at < end; at++, k++) {
             b.put(at, (byte) (v >>> (8 * k)));
         }
+    }
+
+    /** The four streams' words from word {@code w} to {@code end} (a multiple of four apart); returns {@code end}. */
+    private static int bucketWords(java.nio.LongBuffer words, int w, int end, long seed) {
+        long s0 = seed * PRIMES[0];
+        long s1 = seed * PRIMES[1];
+        long s2 = seed * PRIMES[2];
+        long s3 = seed * PRIMES[3];
+        for (; w < end; w += 4) {
+            words.put(w, s0);
+            words.put(w + 1, s1);
+            words.put(w + 2, s2);
+            words.put(w + 3, s3);
+            s0 *= GOLDEN_RATIO_64;
+            s1 *= GOLDEN_RATIO_64;
+            s2 *= GOLDEN_RATIO_64;
+            s3 *= GOLDEN_RATIO_64;
+        }
+        return w;
+    }
+
+    /** {@code x} to the {@code n}th power modulo 2^64. */
+    private static long power(long x, int n) {
+        long r = 1;
+        for (; n > 0; n >>>= 1, x *= x) {
+            if ((n & 1) != 0) {
+                r *= x;
+            }
+        }
+        return r;
     }
 
     /**

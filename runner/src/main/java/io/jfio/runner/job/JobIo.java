@@ -244,7 +244,8 @@ final class JobIo {
                 logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes(),
                 new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false,
                 job.rampMember());
-        boolean iterations = VerifyRun.iterates(verifier, vo, opts.runtime().loops(), source);
+        boolean iterations = VerifyRun.iterates(verifier, vo, opts.runtime().loops(), opts.runtime().timeBased(),
+                mode.writes(), source);
         IoLoop loop = new IoLoop(settings, parts);
         long allocBefore = allocatedBytes();
         if (verifier != null && vo.verifyOnly && mode.writes()) {
@@ -280,7 +281,16 @@ final class JobIo {
         endSyncs();
         long writtenBefore = 0;
         int replays = 0;
-        while (VerifyRun.readBackDue(verifier, vo, loop, state)) {
+        while (true) {
+            boolean readBack = VerifyRun.readBackDue(verifier, vo, loop, state);
+            if (!readBack) {
+                // a loop whose writes were all verified by its backlog still ends in do_verify (empty)
+                if (!iterations || !VerifyRun.goesOn(loop, state) || !source.nextIteration()) {
+                    break;
+                }
+                loop = nextLoop(settings, parts);
+                continue;
+            }
             // fio's do_verify: sync and drop the cache first, so the data comes from the device.
             for (IoFile f : fs) {
                 if (f.fd >= 0 && !diskless) {
@@ -304,28 +314,45 @@ final class JobIo {
                         replays++ == 0);
                 source.replayForVerify();
             }
-            IoLoop readBack = new IoLoop(settings, parts.readBack());
+            IoLoop readBackLoop = new IoLoop(settings, parts.readBack());
             long before = allocatedBytes();
-            readBack.run();
+            readBackLoop.run();
             verifier.endReadBack();
             loopAllocatedBytes += allocatedBytes() - before;
-            stats.runtimeMicros[0] += (readBack.endNanos() - readBack.measureStartNanos()) / 1000L;
-            if (!iterations || !source.nextIteration()) {
+            stats.runtimeMicros[0] += (readBackLoop.endNanos() - readBackLoop.measureStartNanos()) / 1000L;
+            if (!iterations || !VerifyRun.goesOn(readBackLoop, state) || !source.nextIteration()) {
                 break;
             }
             // fio's next thread_main loop: do_io again, then its do_verify
             writtenBefore = stats.ioBytes[1];
-            loop = new IoLoop(settings, parts.nextLoop());
-            loop.run();
-            if (mode.writes() && stats.ioBytes[1] > 0) {
-                stats.runtimeMicros[1] += (loop.endNanos() - loop.measureStartNanos()) / 1000L;
-            }
+            loop = nextLoop(settings, parts);
         }
         if (verifier != null && mode.writes()) {
             long[] rand = new long[6];
             source.offsetState(rand);
             verifier.saveState(Path.of(""), spec.name(), spec.index(), rand);
         }
+    }
+
+    /** fio's next thread_main loop (verify with loops above 1): do_io again, its runtime added. */
+    private IoLoop nextLoop(LoopSettings settings, LoopParts parts) {
+        IoLoop loop = new IoLoop(settings, parts.nextLoop());
+        long before = allocatedBytes();
+        loop.run();
+        loopAllocatedBytes += allocatedBytes() - before;
+        parts.verifier().endOfIo(); // each do_io's end reports its leaked trim entries
+        long us = (loop.endNanos() - loop.measureStartNanos()) / 1000L;
+        VerifyOptions vo = opts.verify();
+        if (mode.writes() && stats.ioBytes[1] > 0) {
+            stats.runtimeMicros[1] += us;
+        }
+        if (vo.backlog > 0 && stats.ioBytes[0] > 0) {
+            stats.runtimeMicros[0] += us; // backend.c: a verify_backlog's reads count as read runtime
+        }
+        if (vo.trimBacklog > 0 && stats.ioBytes[2] > 0) {
+            stats.runtimeMicros[2] += us;
+        }
+        return loop;
     }
 
     /** end_syncfs, else end_fsync: after the loop, before verify's read-back. */

@@ -90,7 +90,8 @@ final class NextIo {
         // fio's do_io checks its amount before get_io_u takes a backlog read or trim
         if (verifier != null && (verifyPhase ? verifier.nextRead(u)
                 : !source.amountReached() && (verifier.backlogRead(u) || verifier.backlogTrim(u)))) {
-            if (!verifyPhase) {
+            if (!verifyPhase || !verifier.experimental()) {
+                // do_verify's reads count too (fio's io_blocks): a later loop's number_ios sees them
                 source.otherIssued();
             }
             source.reopen(u.file);

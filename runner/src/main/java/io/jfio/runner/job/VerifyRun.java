@@ -62,6 +62,11 @@ final class VerifyRun {
             }
 
             @Override
+            public boolean reseedsEachLoop() {
+                return ThreadOptions.of(spec).random().randrepeat();
+            }
+
+            @Override
             public void offsetState(long[] dst) {
                 source.offsetState(dst);
             }
@@ -81,15 +86,26 @@ final class VerifyRun {
     }
 
     /**
-     * experimental_verify with loops above 1: fio's thread_main runs do_io and do_verify once
-     * per loop, so the pattern stops at each pass's end (true when it does).
+     * verify with loops above 1: fio's thread_main runs do_io and then do_verify once per loop, so
+     * the pattern stops at each pass's end (true when it does). A time_based job's do_io runs
+     * until the runtime is over, whatever the loops, so it has one loop (experimental_verify's
+     * replay iterates anyway, and warns).
      */
-    static boolean iterates(Verifier v, VerifyOptions vo, long loops, IoSource source) {
-        if (v == null || !v.experimental() || !vo.doVerify || vo.verifyOnly || loops <= 1) {
+    static boolean iterates(Verifier v, VerifyOptions vo, long loops, boolean timeBased, boolean writes,
+                            IoSource source) {
+        if (v == null || !vo.doVerify || vo.verifyOnly || loops <= 1) {
+            return false;
+        }
+        if (!v.experimental() && (timeBased || !writes)) {
             return false;
         }
         source.iterations();
         return true;
+    }
+
+    /** thread_main's "if (td->error || td->terminate) break" between its phases. */
+    static boolean goesOn(IoLoop loop, JobState state) {
+        return !loop.failed() && !state.terminated();
     }
 
     /** fio runs do_verify after the I/O phase when do_verify=1, unless the job failed or was stopped. */

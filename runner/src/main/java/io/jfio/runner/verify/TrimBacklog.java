@@ -33,6 +33,11 @@ final class TrimBacklog {
         return o.trimPercentage > 0 ? new TrimBacklog(o, seed) : null;
     }
 
+    /** A new loop with randrepeat: td->trim_state seeded again (clear_io_state's td_fill_rand_seeds). */
+    void reseed(long seed) {
+        rand.seed(seed, false);
+    }
+
     /** fio's io_u_should_trim, called for each logged write. */
     void logged(VerifyHistory history, int entry) {
         if (rand.next() <= threshold) {

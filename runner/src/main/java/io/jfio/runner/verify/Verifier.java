@@ -44,6 +44,10 @@ public final class Verifier {
     /** The engine's device compares the verify reads (verify_mode=compare). */
     private boolean inDevice;
     private final ByteBuffer[] views;
+    /** A new pass is one of fio's loops (not a time_based wrap) and randrepeat re-seeds it. */
+    private final boolean loopsReseed;
+    /** Each unit's buffer as little-endian longs, for the random fill. */
+    private final java.nio.LongBuffer[] words;
     private final long[] unitSeed;
     private final long[] unitNumberio;
     private final int[] unitEntry;
@@ -100,11 +104,14 @@ public final class Verifier {
         this.report = new VerifyReport(err, o.dump, headers, o.async > 0);
         List<IoUnit> units = buffers.units();
         this.views = new ByteBuffer[units.size()];
+        this.loopsReseed = !job.timeBased() && seeds.reseedsEachLoop();
+        this.words = new java.nio.LongBuffer[units.size()];
         int maxLen = 0;
         for (int i = 0; i < units.size(); i++) {
             IoUnit u = units.get(i);
             views[i] = buffers.region().byteBuffer(u.bufferAddress - buffers.address(), u.bufferCapacity)
                     .order(ByteOrder.LITTLE_ENDIAN);
+            words[i] = RandomFill.words(views[i]);
             maxLen = Math.max(maxLen, u.bufferCapacity);
         }
         this.pattern = VerifyPattern.of(o, maxLen);
@@ -216,6 +223,9 @@ public final class Verifier {
         history.clear();
         writeNumber = 0;
         seeds.restart();
+        if (trims != null && loopsReseed) {
+            trims.reseed(seeds.trimSeed());
+        }
     }
 
     /**
@@ -254,7 +264,7 @@ public final class Verifier {
             if (VerifyDebug.on()) {
                 VerifyDebug.line("fill random bytes len=" + u.length);
             }
-            RandomFill.fill(b, 0, u.length, seed);
+            RandomFill.fill(b, words[i], 0, u.length, seed);
         } else {
             // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
             seed = unitSeed[i];

@@ -13,6 +13,11 @@ public interface VerifySeeds {
         return 0;
     }
 
+    /** randrepeat: fio's clear_io_state re-seeds every generator (trim_state too) before each loop. */
+    default boolean reseedsEachLoop() {
+        return true;
+    }
+
     /** The offset generator's state (FioRandom.save's layout) for fio's verify state file. */
     default void offsetState(long[] dst) {
     }

@@ -41,6 +41,11 @@ class BufferContentsFioIT {
         {"default", "", "0"},
         {"zero_buffers", "zero_buffers=1", "1"},
         {"refill_buffers", "refill_buffers=1", "1"},
+        // fio's fixup_options turns refill_buffers on for verify after the job's flags were set:
+        // the job writes its buffers as they are (verify=null: no verify fill either), its numjobs
+        // clones refill them
+        {"verify_null", "verify=null", "1"},
+        {"verify_null_numjobs", "verify=null\nnumjobs=3", "1"},
         {"scramble_off", "scramble_buffers=0", "1"},
         {"pattern_hex", "buffer_pattern=0xdeadbeef", "1"},
         {"pattern_mixed", "buffer_pattern=\"abc\"-10240x0f", "1"},

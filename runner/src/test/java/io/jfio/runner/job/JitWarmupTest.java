@@ -49,7 +49,7 @@ class JitWarmupTest {
     @Test
     void hiddenJobWritesAndVerifiesWithTheJobsEngineAndType() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/dev/shm")), "no /dev/shm on this machine");
-        for (String type : List.of("crc32c", "pattern")) {
+        for (String type : List.of("crc32c", "pattern", "null")) {
             String extra = type.equals("pattern") ? "verify_pattern=0x1234abcd\n" : "";
             JobSpec spec = Jobs.parse("[j]\nioengine=psync\nrw=randwrite\nbs=64k\nsize=512m\nverify=" + type + "\n"
                     + extra).get(0);
@@ -78,6 +78,7 @@ class JitWarmupTest {
         String big = "[j]\nioengine=libaio\nrw=write\nbs=64k\nsize=256m\n";
         assertTrue(JitWarmup.wanted(ThreadOptions.of(Jobs.parse(big + "verify=crc32c\n").get(0)), real));
         assertFalse(JitWarmup.wanted(ThreadOptions.of(Jobs.parse(big).get(0)), real), "no verify");
+        assertTrue(JitWarmup.wanted(ThreadOptions.of(Jobs.parse(big + "verify=null\n").get(0)), real), "verify=null");
         assertFalse(JitWarmup.wanted(ThreadOptions.of(Jobs.parse(big + "verify=crc32c\ndo_verify=0\n").get(0)), real),
                 "no read-back");
         assertFalse(JitWarmup.wanted(ThreadOptions.of(

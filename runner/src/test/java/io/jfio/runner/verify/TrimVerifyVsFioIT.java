@@ -109,6 +109,23 @@ class TrimVerifyVsFioIT {
     }
 
     /**
+     * loops above 1: each loop writes, trims and reads back on its own, and randrepeat's
+     * clear_io_state seeds trim_state again, so every loop picks the same writes (loops=3: 3 x
+     * the first loop's trims) and each do_io's end reports its own leaked entries.
+     */
+    @Test
+    void everyLoopTrimsAndReadsBackAsFiosDoes(@Loop(mib = 16) LoopDevice dev) throws Exception {
+        Path fio = fio342();
+        Assumptions.assumeTrue(fio != null, "no fio 3.42 (JFIO_FIO342 or /opt/fio-3.42-src/fio)");
+        String s = compare(fio, dev, "--rw=randwrite", "--size=256k", "--loops=3", "--trim_percentage=50",
+                "--trim_backlog=4");
+        assertTrue(s.startsWith("error=0 read=786432/192 write=786432/192 trim="), s);
+        assertTrue(compare(fio, dev, "--rw=randwrite", "--size=256k", "--loops=2", "--ioengine=libaio",
+                "--trim_percentage=50", "--trim_backlog=4").split("trim entries leaked\\?", -1).length == 3,
+                "one leak line per loop");
+    }
+
+    /**
      * trim_verify_zero=0 takes a trimmed block out of the write log, and fio 3.42's read-back then
      * checks the next block against the seed the dropped one would have had: the job fails with a
      * "bad header rand_seed" line. jfio does what fio does, failure included.

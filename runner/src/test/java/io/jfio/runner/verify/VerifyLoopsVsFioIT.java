@@ -1,0 +1,139 @@
+package io.jfio.runner.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.jfio.report.json.JsonNode;
+import io.jfio.runner.support.FioVsJfio;
+
+/**
+ * verify with loops above 1, as fio's thread_main runs it: each loop is do_io and then do_verify,
+ * which reads back that loop's writes (those its verify_backlog has not read already), so a job
+ * reads back size x loops, not just its last loop. Totals against every fio installed (fio 3.42
+ * and 3.33 behave alike here, so CI's 3.33 checks it too).
+ */
+class VerifyLoopsVsFioIT {
+    private Path dir;
+
+    @BeforeEach
+    void scratch() throws IOException {
+        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
+        dir = Files.createTempDirectory(base, "verifyloops-");
+    }
+
+    @AfterEach
+    void clean() throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private List<String> args(String extra) {
+        List<String> a = new ArrayList<>(List.of("--name=j", "--directory=" + dir, "--filename=vl.dat", "--size=256k",
+                "--bs=4k", "--verify=crc32c", "--verify_state_save=0", "--output-format=json"));
+        a.addAll(Arrays.asList(extra.split(" ")));
+        return a;
+    }
+
+    private static JsonNode job(FioVsJfio.Outcome o) {
+        return FioVsJfio.json(o.out()).get("jobs").elements().get(0);
+    }
+
+    private static String totals(FioVsJfio.Outcome o) {
+        JsonNode j = job(o);
+        return "rc=" + o.rc() + " err=" + j.get("error").asLong() + " read=" + j.get("read").get("total_ios").asLong()
+                + "/" + j.get("read").get("io_bytes").asLong() + " write=" + j.get("write").get("total_ios").asLong()
+                + "/" + j.get("write").get("io_bytes").asLong();
+    }
+
+    /** Every fio here: the one FioVsJfio picks (3.42 where built) and Debian's 3.33 beside it. */
+    private static List<Path> fios() {
+        Set<Path> s = new LinkedHashSet<>();
+        Path f = FioVsJfio.fioOrNull();
+        if (f != null) {
+            s.add(f);
+        }
+        if (Files.isExecutable(Path.of("/usr/bin/fio"))) {
+            s.add(Path.of("/usr/bin/fio"));
+        }
+        return new ArrayList<>(s);
+    }
+
+    private FioVsJfio.Outcome fio(Path fio, String extra) throws IOException {
+        Files.deleteIfExists(dir.resolve("vl.dat"));
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(args(extra));
+        return FioVsJfio.run(cmd, 120);
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "--rw=write --loops=2, rc=0 err=0 read=128/524288 write=128/524288",
+        "--rw=randwrite --loops=3, rc=0 err=0 read=192/786432 write=192/786432",
+        "--rw=write --loops=3 --verify_backlog=16, rc=0 err=0 read=192/786432 write=192/786432",
+        // 60 of each loop's 64 writes are read by the backlog, the other 4 by that loop's do_verify
+        "--rw=randwrite --loops=2 --verify_backlog=10, rc=0 err=0 read=128/524288 write=128/524288",
+        "--rw=write --loops=2 --bsrange=4k-16k --verify_interval=512, ",
+        "--rw=randrw --loops=3 --verify_backlog=8, ",
+        "--rw=randwrite --loops=2 --ioengine=libaio --iodepth=8, rc=0 err=0 read=128/524288 write=128/524288",
+        // number_ios x loops counts do_verify's reads too: the first loop's 64 writes and 64 reads
+        // reach 2 x 40, so the second loop does nothing and the job ends
+        "--rw=write --loops=2 --number_ios=40, rc=0 err=0 read=64/262144 write=64/262144",
+        "--rw=write --loops=3 --number_ios=100, rc=0 err=0 read=172/704512 write=172/704512",
+        "--rw=randwrite --loops=3 --number_ios=20 --verify_backlog=8, rc=0 err=0 read=32/131072 write=32/131072"})
+    void readsBackEveryLoop(String extra, String expected) throws IOException {
+        FioVsJfio.Outcome mine = FioVsJfio.jfio(args(extra));
+        String jfio = totals(mine);
+        if (expected != null) {
+            assertEquals(expected, jfio, extra);
+        }
+        assertFalse(mine.err().contains("not supported"), mine.err());
+        List<Path> fios = fios();
+        Assumptions.assumeTrue(!fios.isEmpty(), "skipped: no fio to compare with (set JFIO_FIO342 or install fio)");
+        for (Path f : fios) {
+            assertEquals(totals(fio(f, extra)), jfio, f + " " + extra);
+        }
+    }
+
+    /**
+     * time_based: do_io runs until the runtime is over, whatever the loops, and the read-back
+     * never starts (both tools warn that it will not).
+     */
+    @Test
+    void timeBasedLoopsHaveNoReadPhase() throws IOException {
+        String extra = "--rw=write --loops=2 --time_based --runtime=300ms";
+        FioVsJfio.Outcome mine = FioVsJfio.jfio(args(extra));
+        JsonNode j = job(mine);
+        assertEquals(0, j.get("read").get("total_ios").asLong(), mine.err());
+        assertTrue(j.get("write").get("total_ios").asLong() > 64, "wrote more than one loop: " + totals(mine));
+        assertTrue(mine.both().contains("verification read phase will never start"), mine.both());
+        List<Path> fios = fios();
+        Assumptions.assumeTrue(!fios.isEmpty(), "skipped: no fio to compare with (set JFIO_FIO342 or install fio)");
+        for (Path f : fios) {
+            FioVsJfio.Outcome theirs = fio(f, extra);
+            assertEquals(0, job(theirs).get("read").get("total_ios").asLong(), f + ": " + theirs.out());
+            assertTrue(theirs.both().contains("verification read phase will never start"), theirs.both());
+        }
+    }
+}
