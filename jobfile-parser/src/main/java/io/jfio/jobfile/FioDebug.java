@@ -31,7 +31,7 @@ public final class FioDebug {
      * The types jfio prints lines for; the others are accepted as fio accepts them and said to
      * print nothing (jfio has no such machinery, or none yet).
      */
-    public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.IO, Type.MEM, Type.VERIFY, Type.RANDOM,
+    public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.FILE, Type.IO, Type.MEM, Type.VERIFY, Type.RANDOM,
             Type.PARSE, Type.RATE, Type.STEADYSTATE, Type.ZBD, Type.SPRANDOM);
 
     private static volatile long mask;
@@ -51,6 +51,14 @@ public final class FioDebug {
         if (s != null && on(t)) {
             s.printf("%-8s %-5d %s%n", t.fioName, ProcessHandle.current().pid(), message);
         }
+    }
+
+    /**
+     * One message of type {@code t} as the text of its line, for lines that join others before
+     * they are printed (the caller checked {@link #on(Type)}).
+     */
+    public static String text(Type t, String message) {
+        return String.format("%-8s %-5d %s%n", t.fioName, ProcessHandle.current().pid(), message);
     }
 
     /** Where the lines go from now on (fio: its output, which --output redirects). */

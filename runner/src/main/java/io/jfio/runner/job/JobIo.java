@@ -295,6 +295,7 @@ final class JobIo {
             if (openFiles != null) {
                 openFiles.closeAll(); // do_verify's clear_io_state: the read-back opens each file it reaches
             }
+            io.jfio.runner.workload.FileDebug.verifyStarts(fs);
             verifier.startReadBack();
             if (verifier.experimental()) {
                 long[] minBs = ThreadOptions.of(spec).bs().minBs();
@@ -351,6 +352,7 @@ final class JobIo {
         if (logs != null) {
             logs.finish(ctx.clock().nanoTime());
         }
+        io.jfio.runner.workload.FileDebug.closeFiles(fs, opts.files().unlink() && !diskless);
         closeAll();
         IoDebug.engine("close", engine.name());
         engine.cleanup();
