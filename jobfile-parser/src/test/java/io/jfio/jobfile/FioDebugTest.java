@@ -44,6 +44,13 @@ class FioDebugTest {
     }
 
     @Test
+    void aTypeFioPrintsNothingForIsNotWarned() {
+        set("net");
+        assertTrue(FioDebug.on(FioDebug.Type.NET));
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void allTurnsEveryTypeOnAndLinesCarryTheTypeAndPid() {
         set("all");
         for (FioDebug.Type t : FioDebug.Type.values()) {

@@ -134,7 +134,9 @@ class DebugLinesIT {
     void helpAndUnknownTypeAsFio() throws IOException {
         String fio = FioVsJfio.fio342().toString();
         for (List<String> args : List.of(List.of("--debug=help"), List.of("--debug=?"),
-                List.of("--debug=nosuch", "--parse-only"), List.of("--debug=job", "--parse-only"))) {
+                List.of("--debug=nosuch", "--parse-only"), List.of("--debug=job", "--parse-only"),
+                // fio prints no net lines outside client/server mode: no warning either
+                List.of("--debug=net", "--parse-only"))) {
             List<String> cmd = new ArrayList<>(List.of(fio));
             cmd.addAll(args);
             FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
@@ -341,6 +343,26 @@ class DebugLinesIT {
             } finally {
                 Files.delete(dir);
             }
+        }
+    }
+
+    @Test
+    void profileLinesAsFio() throws IOException {
+        // the same in fio 3.33 and 3.42: --profile's load (also of an unknown one) and, at exit,
+        // the unregister of each built-in profile (also without --profile)
+        java.nio.file.Path fio = FioVsJfio.fio();
+        for (List<String> args : List.of(List.of("--debug=profile", "--profile=tiobench", "--parse-only"),
+                List.of("--profile=nosuch", "--debug=profile", "--parse-only"),
+                List.of("--debug=profile", "--parse-only", "--name=x", "--filename=" + file))) {
+            List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+            cmd.addAll(args);
+            FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+            FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 60);
+            assertEquals(f.rc(), j.rc(), args + f.err() + j.err());
+            assertEquals(f.err(), j.err(), args.toString());
+            List<String> fl = lines(f.out(), "profile", null);
+            assertTrue(fl.contains("unregister profile 'tiobench'"), f.out());
+            assertEquals(fl, lines(j.out(), "profile", null), args.toString());
         }
     }
 }
