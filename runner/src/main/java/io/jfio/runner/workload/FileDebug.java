@@ -101,8 +101,12 @@ public final class FileDebug {
             return b.append(FioDebug.text(FioDebug.Type.FILE, "dup files: " + paths.size())).toString();
         }
         b.append(FioDebug.text(FioDebug.Type.FILE, "dup files: " + (clone == 0 ? 0 : paths.size())));
-        if (clone > 0 && given || fo.opendir() != null) {
-            return b.toString(); // a clone shares the names it was given; opendir adds its own way
+        if (clone > 0 && (given || fo.opendir() != null)) {
+            return b.toString(); // a clone shares the names it was given
+        }
+        if (fo.opendir() != null) {
+            addLines(b, paths, null, true); // opendir adds each file it finds as a filename list does
+            return b.toString();
         }
         String dir;
         if (given) {
