@@ -317,6 +317,16 @@ class DebugLinesIT {
                 args.addAll(job);
                 fileLines(fio, dir, args);
             }
+            // opendir adds the files it finds as a filename list; all of them stay open, as fio's
+            Path od = Files.createDirectories(Path.of(dir + "-od"));
+            try {
+                Files.write(od.resolve("x"), new byte[8192]);
+                Files.write(od.resolve("y"), new byte[8192]);
+                fileLines(fio, dir, List.of("--debug=file", "--name=t", "--bs=4k", "--opendir=" + od, "--rw=read"));
+            } finally {
+                emptyDir(od);
+                Files.delete(od);
+            }
             // a [global] filename is added once, while fio reads [global]; each job starts with it
             Path jobFile = Files.writeString(Path.of(dir + ".fio"), "[global]\nfilename=" + dir
                     + "/g\nsize=8k\nbs=4k\n[a]\nrw=read\n[b]\nrw=write\n"
