@@ -31,8 +31,16 @@ public final class FioDebug {
      * The types jfio prints lines for; the others are accepted as fio accepts them and said to
      * print nothing (jfio has no such machinery, or none yet).
      */
-    public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.IO, Type.MEM, Type.VERIFY, Type.RANDOM,
-            Type.PARSE, Type.RATE, Type.STEADYSTATE, Type.ZBD, Type.SPRANDOM);
+    public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.FILE, Type.IO, Type.MEM, Type.VERIFY, Type.RANDOM,
+            Type.PARSE, Type.PROFILE, Type.RATE, Type.STEADYSTATE, Type.ZBD, Type.SPRANDOM);
+
+    /**
+     * The types fio 3.42 itself prints nothing for in a run on this machine, so jfio printing
+     * nothing is the same: {@code net}'s lines are all fio's client/server protocol's (client.c,
+     * server.c; its net engine prints none), which jfio's client and server modes say they do not
+     * print; {@code job} has no message site in fio (it only picks a job with job:N).
+     */
+    public static final List<Type> NONE_IN_FIO = List.of(Type.NET, Type.JOB);
 
     private static volatile long mask;
     private static volatile PrintStream sink;
@@ -53,10 +61,34 @@ public final class FioDebug {
         }
     }
 
+    /**
+     * One message of type {@code t} as the text of its line, for lines that join others before
+     * they are printed (the caller checked {@link #on(Type)}).
+     */
+    public static String text(Type t, String message) {
+        return String.format("%-8s %-5d %s%n", t.fioName, ProcessHandle.current().pid(), message);
+    }
+
     /** Where the lines go from now on (fio: its output, which --output redirects). */
     public static void redirect(PrintStream out) {
         if (sink != null) {
             sink = out;
+        }
+    }
+
+    /**
+     * The lines fio's exit prints (its destructors, after the report): profile.c's unregister of
+     * each built-in profile.
+     */
+    public static void exit() {
+        if (on(Type.PROFILE)) {
+            for (String p : List.of("act", "tiobench")) {
+                line(Type.PROFILE, "unregister profile '" + p + "'");
+            }
+        }
+        PrintStream s = sink;
+        if (s != null) {
+            s.flush();
         }
     }
 
@@ -124,7 +156,7 @@ public final class FioDebug {
                 }
             } else {
                 out.println("fio: set debug option " + opt);
-                if (!PRINTED.contains(found)) {
+                if (!PRINTED.contains(found) && !NONE_IN_FIO.contains(found)) {
                     err.println("fio: warning: --debug=" + found.fioName + " prints no lines in jfio (it has"
                             + " lines for " + String.join(",", PRINTED.stream().map(t -> t.fioName).toList())
                             + ")");

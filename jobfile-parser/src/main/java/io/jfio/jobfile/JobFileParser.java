@@ -214,6 +214,9 @@ public final class JobFileParser {
      * the last job file left, each name= starts a job; no --section filter applies).
      */
     public void loadProfile(String name) throws JobFileException, BuiltinProfile.PrepFailed {
+        if (FioDebug.on(FioDebug.Type.PROFILE)) {
+            FioDebug.line(FioDebug.Type.PROFILE, "loading profile '" + name + "'");
+        }
         finishCliJob();
         int start = added.size();
         for (String opt : BuiltinProfile.options(name, profileValues, settings.machine())) {

@@ -37,10 +37,17 @@ class FioDebugTest {
 
     @Test
     void aTypeWithoutLinesSaysSo() {
-        set("file");
-        assertTrue(FioDebug.on(FioDebug.Type.FILE));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("fio: warning: --debug=file prints no lines in jfio"),
+        set("diskutil");
+        assertTrue(FioDebug.on(FioDebug.Type.DISKUTIL));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("fio: warning: --debug=diskutil prints no lines in jfio"),
                 err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aTypeFioPrintsNothingForIsNotWarned() {
+        set("net");
+        assertTrue(FioDebug.on(FioDebug.Type.NET));
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 
     @Test

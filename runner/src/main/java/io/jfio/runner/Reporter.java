@@ -59,6 +59,7 @@ final class Reporter {
         // with no other job there is no version line at all (init.c returns before it)
         boolean version = false;
         boolean parsed = false;
+        Set<io.jfio.jobfile.SourceLocation> fileDebugGlobals = new java.util.HashSet<>();
         for (Job j : run.jobs()) {
             JobSpec s = j.spec();
             ThreadOptions o = j.options();
@@ -76,6 +77,9 @@ final class Reporter {
             if (s.cloneIndex() == 0 && EngineKinds.noIo(o.queue().ioengine())) {
                 // fio prints no job line for cpuio/exec jobs (FIO_NOIO)
                 continue;
+            }
+            if (io.jfio.runner.workload.FileDebug.on()) {
+                b.append(io.jfio.runner.workload.FileDebug.added(s, io.jfio.runner.files.FileNames.forJob(s), fileDebugGlobals));
             }
             if (s.cloneIndex() == 0) {
                 long[][] bs = blockSizes(s);

@@ -41,7 +41,10 @@ public record FileOptions(String filename, String directory, String filenameDire
     public static FileOptions from(JobSpec spec) {
         int nrfiles = (int) Math.max(1, spec.getLong("nrfiles"));
         int openfiles = spec.getInt("openfiles");
-        if (openfiles <= 0 || openfiles > nrfiles) {
+        if (spec.getString("opendir") != null) {
+            // fio counts opendir's files in nr_files before fixup_options defaults open_files to it
+            openfiles = openfiles > 0 ? openfiles : Integer.MAX_VALUE;
+        } else if (openfiles <= 0 || openfiles > nrfiles) {
             openfiles = nrfiles;
         }
         return new FileOptions(spec.getString("filename"), spec.getString("directory"), spec.filenameDirectory(),

@@ -68,6 +68,7 @@ public final class Main {
             err.println("fio: internal error: " + e);
             return 1;
         } finally {
+            FioDebug.exit();
             FioDebug.reset();
             AuxPath.set(null);
         }

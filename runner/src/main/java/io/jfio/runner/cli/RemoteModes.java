@@ -40,6 +40,15 @@ final class RemoteModes {
             err.println("fio: --server and --client are exclusive");
             return 1;
         }
+        if (serverSeen || !clients.isEmpty()) {
+            for (String a : args) {
+                if (a.startsWith("--debug=")) {
+                    // fio's client.c/server.c print the protocol's ops (--debug=net), which follow the
+                    // status polling's timing; jfio's client and server print no debug lines at all
+                    err.println("fio: warning: " + a + " prints no lines in jfio's client/server modes");
+                }
+            }
+        }
         if (serverSeen) {
             return ServerMode.run(server, pidFile, args, err, env, machine);
         }

@@ -125,6 +125,7 @@ public final class FileSetup {
             }
             files.add(f);
         }
+        io.jfio.runner.workload.FileDebug.setUp(files, diskless);
         boolean zbd = opts.zone().zbdMode() && zones != null;
         if (zbd) {
             // fio's zbd_init_files sees the sizes before any layout; a diskless engine's file is
@@ -380,9 +381,8 @@ public final class FileSetup {
         }
         boolean fill = opts.size().fillDevice();
         try {
-            if (!fill) {
-                fallocate(fd, f, length); // fio's fallocate_file leaves a file to fill alone
-            }
+            boolean fallocated = fill || fallocate(fd, f, length); // fio's fallocate_file leaves a file to fill alone
+            io.jfio.runner.workload.FileDebug.laidOut(f, unlink || newLayout, flags, fill ? null : opts.files().fallocate(), fallocated, newLayout && !fill, length);
             if (!newLayout) {
                 f.realSize = length;
                 dropExtended(fd, oldLength, length);
@@ -417,17 +417,24 @@ public final class FileSetup {
         }
     }
 
-    private void fallocate(int fd, IoFile f, long length) {
+    /** False when the file system refused native/posix allocation. */
+    private boolean fallocate(int fd, IoFile f, long length) {
         String mode = opts.files().fallocate();
         LibC c = Native.libc();
-        switch (mode) {
-            case "none", "0" -> { }
-            case "keep" -> c.fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, length);
-            case "truncate" -> c.ftruncate(fd, length);
+        return switch (mode) {
+            case "none", "0" -> true;
+            case "keep" -> {
+                c.fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, length);
+                yield true;
+            }
+            case "truncate" -> {
+                c.ftruncate(fd, length);
+                yield true;
+            }
             // native and posix: glibc's posix_fallocate uses fallocate(2) and emulates the rest;
             // fio's native mode silently gives up where the filesystem can't.
-            default -> c.fallocate(fd, 0, 0, length);
-        }
+            default -> c.fallocate(fd, 0, 0, length) == 0;
+        };
     }
 
     /**
@@ -478,7 +485,9 @@ public final class FileSetup {
     /** Open flags for the job's I/O (fio's generic_open_file). */
     public int openFlags(IoFile f) {
         boolean create = f.type == IoFile.Type.REGULAR && opts.files().allowFileCreate();
-        return OpenFlags.forJob(mode.modifies(), opts.io().direct(), create, syncFlags(opts));
+        // create_on_open creates the file whatever the job does (generic_open_file): a read of it reads nothing
+        int onOpen = opts.files().createOnOpen() && opts.files().allowFileCreate() ? OpenFlags.O_CREAT : 0;
+        return OpenFlags.forJob(mode.modifies(), opts.io().direct(), create, syncFlags(opts)) | onOpen;
     }
 
     /** O_SYNC / O_DSYNC for sync=1|sync|dsync. */

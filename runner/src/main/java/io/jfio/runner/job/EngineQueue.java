@@ -430,6 +430,7 @@ final class EngineQueue {
 
     private void complete(IoUnit u, long t, boolean inline) {
         IoDebug.unit("complete", u);
+        io.jfio.runner.workload.FileDebug.completed(u.file);
         curDepth--;
         if (overlap != null) {
             overlap.done(u);

@@ -32,6 +32,7 @@ public final class ErrorText {
             case MAX_LATENCY -> MAX_LATENCY_FILE;
             case "io_u error" -> Job.IO_U_ERROR_FILE;
             case "io_u_sync_complete" -> "io_u.c:2290";
+            case "full resid" -> "backend.c:479"; // 3.33: backend.c:471; io_completed's zero-byte transfer
             case "io_u_queued_complete" -> "io_u.c:2328";
             case Verifier.ASYNC_FUNCTION -> "verify.c:1554";
             case TD_IO_QUEUE -> "ioengines.c:415";

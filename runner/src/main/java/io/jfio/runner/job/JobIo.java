@@ -305,6 +305,7 @@ final class JobIo {
             if (openFiles != null) {
                 openFiles.closeAll(); // do_verify's clear_io_state: the read-back opens each file it reaches
             }
+            io.jfio.runner.workload.FileDebug.verifyStarts(fs);
             verifier.startReadBack();
             if (verifier.experimental()) {
                 long[] minBs = ThreadOptions.of(spec).bs().minBs();
@@ -378,6 +379,7 @@ final class JobIo {
         if (logs != null) {
             logs.finish(ctx.clock().nanoTime());
         }
+        io.jfio.runner.workload.FileDebug.closeFiles(fs, opts.files().unlink() && !diskless);
         closeAll();
         IoDebug.engine("close", engine.name());
         engine.cleanup();

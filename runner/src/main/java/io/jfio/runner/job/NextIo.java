@@ -95,6 +95,7 @@ final class NextIo {
                 source.otherIssued();
             }
             source.reopen(u.file);
+            io.jfio.runner.workload.FileDebug.verifyUnit(u.file);
             return true;
         } else if (verifyPhase) {
             return verifier.experimental() && replay(u, nowUsec);

@@ -23,6 +23,8 @@ final class FileService {
     private int nextFile;
     /** Opens a file the first time the pass chooses it, or refuses (openfiles); null: all files stay open. */
     private FileOpener opener;
+    /** --debug=file's lines of this job's picks; null with the type off. */
+    private FileDebug dbg;
 
     FileService(Service service, int serviceNr, Distributions serviceDist, FioRandom fileRand, int nrFiles) {
         this.service = service;
@@ -89,6 +91,10 @@ final class FileService {
         opener = o;
     }
 
+    void debug(FileDebug d) {
+        dbg = d;
+    }
+
     /** A new pass (fio's clear_io_state): the current choice ends. */
     void restart() {
         serviceFile = -1;
@@ -99,6 +105,14 @@ final class FileService {
      * the pass is marked opened and handed to {@code reset} (its offsets start over).
      */
     int next(boolean[] done, boolean[] opened, int nrDone, IntConsumer reset) {
+        int f = pick(done, opened, nrDone, reset);
+        if (dbg != null && f != BUSY) {
+            dbg.chosen(f, nrDone);
+        }
+        return f;
+    }
+
+    private int pick(boolean[] done, boolean[] opened, int nrDone, IntConsumer reset) {
         if (nrDone >= nrFiles) {
             return -1;
         }
@@ -120,6 +134,9 @@ final class FileService {
                 if (nextFile >= nrFiles) {
                     nextFile = 0;
                 }
+                if (dbg != null) {
+                    dbg.trying(c);
+                }
                 if (!done[c]) {
                     f = c;
                     break;
@@ -140,6 +157,16 @@ final class FileService {
             }
             opened[f] = true;
             reset.accept(f);
+            if (dbg != null) {
+                dbg.open(f);
+            }
+        }
+        if (dbg != null) {
+            if (service == Service.ROUNDROBIN || service == Service.SEQUENTIAL) {
+                dbg.roundRobin(f);
+            } else {
+                dbg.random(f);
+            }
         }
         serviceFile = f;
         serviceLeft = serviceNr - 1;

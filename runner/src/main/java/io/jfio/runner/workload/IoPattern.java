@@ -75,6 +75,8 @@ public final class IoPattern {
     private final java.util.function.IntConsumer resetFile;
     private int nrDone;
     private FileOpener opener;
+    /** --debug=file's view of the files; null with the type off. */
+    private final FileDebug fileDebug;
     /** The last fill stopped at a file that openfiles keeps closed for now (fio's -EBUSY). */
     private boolean busy;
 
@@ -201,6 +203,8 @@ public final class IoPattern {
         done = new boolean[nrFiles];
         opened = new boolean[nrFiles];
         fileService = FileService.create(o, nrFiles, rs.seeds, rs.fileRand);
+        fileDebug = FileDebug.forJob(files, tdRandom && !norandommap, tdRandom && lfsr);
+        fileService.debug(fileDebug);
         BlockSizes blockSizes = new BlockSizes(minBs, maxBs, splitBs, splitPerc, rs.bsRand, o.bs().bsUnaligned(),
             o.bs().bsIsSeqRand());
         offsets = new OffsetGenerator(o, files, threadNumber, dirs, rs, blockSizes, fileService, minBs, ba, rwMinBs,
@@ -609,6 +613,9 @@ public final class IoPattern {
         dirs.resetIssues();
         nrDone = 0;
         offsets.restart();
+        if (fileDebug != null) {
+            fileDebug.newPass();
+        }
         for (int i = 0; i < nrFiles; i++) {
             done[i] = false;
             if (opened[i] && opener != null) {
@@ -637,6 +644,9 @@ public final class IoPattern {
             if (fi < 0) {
                 return false;
             }
+            if (fileDebug != null) {
+                fileDebug.get(fi);
+            }
             int ddir = dirs.next(nowUsec, rate);
             u.numRanges = 0;
             if (numRange > 1 && ddir == TRIM ? fillRanges(fi, u) : offsets.fill(fi, ddir, u)) {
@@ -654,6 +664,9 @@ public final class IoPattern {
             } else {
                 done[fi] = true;
                 nrDone++;
+            }
+            if (fileDebug != null) {
+                fileDebug.exhausted(fi, fileService.distributed(), nrDone);
             }
         }
     }

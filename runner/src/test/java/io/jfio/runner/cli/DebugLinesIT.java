@@ -134,7 +134,9 @@ class DebugLinesIT {
     void helpAndUnknownTypeAsFio() throws IOException {
         String fio = FioVsJfio.fio342().toString();
         for (List<String> args : List.of(List.of("--debug=help"), List.of("--debug=?"),
-                List.of("--debug=nosuch", "--parse-only"), List.of("--debug=job", "--parse-only"))) {
+                List.of("--debug=nosuch", "--parse-only"), List.of("--debug=job", "--parse-only"),
+                // fio prints no net lines outside client/server mode: no warning either
+                List.of("--debug=net", "--parse-only"))) {
             List<String> cmd = new ArrayList<>(List.of(fio));
             cmd.addAll(args);
             FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
@@ -253,5 +255,128 @@ class DebugLinesIT {
                 "intervals: N, sum_y: N, mean: N, max diff: N, objective: N, limit: N"), fl, f.out());
         assertEquals(fl, jl, j.out());
         assertTrue(lines(j.out(), "steadystate", null).get(2).endsWith("limit: 100.000000"), j.out());
+    }
+
+    /** --debug=file lines of fio and jfio, each run in an emptied {@code dir} (fio's layout would change jfio's). */
+    private static List<String> fileLines(java.nio.file.Path fio, Path dir, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(args);
+        emptyDir(dir);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        emptyDir(dir);
+        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        assertEquals(f.rc(), j.rc(), f.err() + j.err());
+        List<String> fl = lines(f.out(), "file", null);
+        List<String> jl = lines(j.out(), "file", null);
+        assertTrue(fl.contains("setup files"), "fio printed its file lines: " + f.out());
+        assertEquals(String.join("\n", fl), String.join("\n", jl), args.toString());
+        return jl;
+    }
+
+    private static void emptyDir(Path dir) throws IOException {
+        try (var s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    @Test
+    void fileLinesAsFio() throws IOException {
+        // the same in fio 3.33 and 3.42: the files added while the job is read, the set-up
+        // (sizes, layout's unlink, open flags, fallocate's mode, truncate), every pick of the file
+        // service with fio's open on first use and the file's flags (size_known of a file that was
+        // there, axmap/lfsr of random I/O), the reference per I/O, a done file's close, a pass's
+        // and the verify phase's reopen, and the close (unlink=1's unlinks) at the end
+        java.nio.file.Path fio = FioVsJfio.fio();
+        Path dir = Files.createDirectories(Path.of("/dev/shm", "w6dbg-file-" + ProcessHandle.current().pid()));
+        try {
+            String d = "--directory=" + dir;
+            Files.write(file, new byte[65536]);
+            List<List<String>> jobs = List.of(
+                    List.of("--filename=" + dir + "/a", "--size=16k", "--rw=read"),
+                    List.of(d, "--nrfiles=3", "--size=24k", "--rw=read", "--file_service_type=roundrobin:2",
+                            "--fallocate=keep"),
+                    List.of(d, "--nrfiles=2", "--size=16k", "--rw=randwrite", "--file_service_type=sequential",
+                            "--unlink=1"),
+                    List.of(d, "--nrfiles=3", "--size=24k", "--rw=read", "--file_service_type=random"),
+                    List.of(d, "--nrfiles=2", "--size=16k", "--rw=read", "--loops=2", "--fallocate=none"),
+                    List.of("--filename=" + dir + "/l", "--size=64k", "--rw=randread", "--random_generator=lfsr",
+                            "--fallocate=posix"),
+                    // one file: fio 3.33 reads two files' verify back in another order than 3.42 and jfio
+                    List.of("--filename=" + dir + "/v", "--size=16k", "--rw=write", "--verify=crc32c",
+                            "--fallocate=truncate"),
+                    List.of(d, "--nrfiles=3", "--size=24k", "--rw=read", "--openfiles=1"),
+                    // create_on_open creates the file for a read too: fio's job opens it and fails on
+                    // its first (empty) read, with the same lines
+                    List.of(d, "--nrfiles=2", "--size=16k", "--rw=read", "--create_on_open=1"),
+                    List.of("--filename=" + file, "--size=16k", "--rw=randrw", "--ioengine=libaio", "--iodepth=3"),
+                    List.of("--filename=" + file, "--size=16k", "--rw=read", "--ioengine=null"));
+            for (List<String> job : jobs) {
+                List<String> args = new ArrayList<>(List.of("--debug=file", "--name=t", "--bs=4k"));
+                args.addAll(job);
+                fileLines(fio, dir, args);
+            }
+            // opendir adds the files it finds as a filename list; all of them stay open, as fio's
+            Path od = Files.createDirectories(Path.of(dir + "-od"));
+            try {
+                Files.write(od.resolve("x"), new byte[8192]);
+                Files.write(od.resolve("y"), new byte[8192]);
+                fileLines(fio, dir, List.of("--debug=file", "--name=t", "--bs=4k", "--opendir=" + od, "--rw=read"));
+            } finally {
+                emptyDir(od);
+                Files.delete(od);
+            }
+            // a [global] filename is added once, while fio reads [global]; each job starts with it
+            Path jobFile = Files.writeString(Path.of(dir + ".fio"), "[global]\nfilename=" + dir
+                    + "/g\nsize=8k\nbs=4k\n[a]\nrw=read\n[b]\nrw=write\n"
+                    + "stonewall\n");
+            try {
+                List<String> l = fileLines(fio, dir, List.of("--debug=file", jobFile.toString()));
+                assertEquals("dup files: 1", l.get(3), l.toString());
+            } finally {
+                Files.deleteIfExists(jobFile);
+            }
+        } finally {
+            emptyDir(dir);
+            Files.delete(dir);
+        }
+    }
+
+    @Test
+    void fileLinesOfBlockDeviceAsFio() throws IOException {
+        // get_file_size opens the device for its size; its flags say the size is known
+        io.jfio.testsupport.LoopDevice.assumeAvailable();
+        java.nio.file.Path fio = FioVsJfio.fio();
+        try (io.jfio.testsupport.LoopDevice loop = io.jfio.testsupport.LoopDevice.create(1 << 20, false)) {
+            Path dir = Files.createDirectories(Path.of("/dev/shm", "w6dbg-blk-" + ProcessHandle.current().pid()));
+            try {
+                List<String> l = fileLines(fio, dir, List.of("--debug=file", "--name=t", "--filename=" + loop.device(),
+                        "--size=16k", "--bs=4k", "--rw=write", "--direct=1", "--ioengine=libaio", "--iodepth=2"));
+                assertTrue(l.contains("trying file " + loop.device() + " 210"), l.toString());
+            } finally {
+                Files.delete(dir);
+            }
+        }
+    }
+
+    @Test
+    void profileLinesAsFio() throws IOException {
+        // the same in fio 3.33 and 3.42: --profile's load (also of an unknown one) and, at exit,
+        // the unregister of each built-in profile (also without --profile)
+        java.nio.file.Path fio = FioVsJfio.fio();
+        for (List<String> args : List.of(List.of("--debug=profile", "--profile=tiobench", "--parse-only"),
+                List.of("--profile=nosuch", "--debug=profile", "--parse-only"),
+                List.of("--debug=profile", "--parse-only", "--name=x", "--filename=" + file))) {
+            List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+            cmd.addAll(args);
+            FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+            FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 60);
+            assertEquals(f.rc(), j.rc(), args + f.err() + j.err());
+            assertEquals(f.err(), j.err(), args.toString());
+            List<String> fl = lines(f.out(), "profile", null);
+            assertTrue(fl.contains("unregister profile 'tiobench'"), f.out());
+            assertEquals(fl, lines(j.out(), "profile", null), args.toString());
+        }
     }
 }
