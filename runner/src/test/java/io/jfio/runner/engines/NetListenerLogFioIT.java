@@ -1,5 +1,6 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.Ports;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -41,7 +42,7 @@ class NetListenerLogFioIT {
     private String run(Path fio, String format, boolean toFile) throws IOException {
         String who = fio == null ? "jfio" : "fio";
         Path job = dir.resolve(who + ".fio");
-        Files.writeString(job, "[global]\nioengine=net\nprotocol=tcp\nport=" + freePort() + "\nbs=4k\nsize=1m\n"
+        Files.writeString(job, "[global]\nioengine=net\nprotocol=tcp\nport=" + Ports.free() + "\nbs=4k\nsize=1m\n"
             + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n");
         Path outFile = dir.resolve(who + ".out");
         List<String> args = new ArrayList<>(List.of("--output-format=" + format));
@@ -75,9 +76,4 @@ class NetListenerLogFioIT {
         return i <= 0 && !text.startsWith(start) ? text : text.substring(0, i);
     }
 
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
 }
