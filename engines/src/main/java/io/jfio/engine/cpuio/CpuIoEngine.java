@@ -82,8 +82,9 @@ public final class CpuIoEngine implements NoIoEngine {
             bytes = new byte[QSORT_INTS * 4];
             bytesAsInts = ByteBuffer.wrap(bytes).order(ByteOrder.nativeOrder()).asIntBuffer();
         }
-        if (ctx.infoOut() != null) {
-            ctx.infoOut().println(ctx.jobName() + " (" + (qsort ? "qsort" : "noop") + "): ioengine=cpuio, cpuload="
+        // fio's log_info: in every output format, json and terse too, before the report
+        if (ctx.logOut() != null) {
+            ctx.logOut().println(ctx.jobName() + " (" + (qsort ? "qsort" : "noop") + "): ioengine=cpuio, cpuload="
             + cpuload + ", cpucycle=" + cycleUsec);
         }
     }

@@ -67,7 +67,7 @@ public final class ExecEngine implements NoIoEngine {
         }
         jobName = ctx.jobName();
         runtimeUsec = ctx.runtimeMicros();
-        info = ctx.infoOut();
+        info = ctx.logOut(); // fio's log_info lines: in every output format, before the report
         startNanos = System.nanoTime();
         log(jobName + " : program=" + program + ", arguments=" + orNull(arguments));
     }
