@@ -1,5 +1,6 @@
 package io.jfio.runner.engines;
 
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,8 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,22 +28,8 @@ import io.jfio.runner.support.FioVsJfio.Outcome;
  * same job files through fio: same accept/reject, same io_bytes/total_ios).
  */
 class NetDatagramTest {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "udp-net-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (var s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-        Files.deleteIfExists(dir);
-    }
+    @TempDir
+    Path dir;
 
     /** A free UDP port on the loopback interface (asked of the kernel, then released). */
     static int freeUdpPort() throws IOException {
