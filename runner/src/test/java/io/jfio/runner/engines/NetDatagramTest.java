@@ -1,5 +1,6 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.Ports;
 import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,12 +35,6 @@ class NetDatagramTest {
     /** A free UDP port on the loopback interface (asked of the kernel, then released). */
     static int freeUdpPort() throws IOException {
         try (DatagramSocket s = new DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    static int freeTcpPort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }
@@ -101,7 +96,7 @@ class NetDatagramTest {
     @Test
     void tcpv6PairOverIpv6Loopback() throws Exception {
         assumeTrue(ipv6Loopback(), "skipped: no IPv6 loopback (::1)");
-        Path job = write("tcp6.fio", pair("tcpv6", freeTcpPort(), "1m", false));
+        Path job = write("tcp6.fio", pair("tcpv6", Ports.free(), "1m", false));
         Outcome j = jfio(job);
         assertEquals(0, j.rc(), j.both());
         List<List<Long>> jf = figures(j);
