@@ -75,6 +75,15 @@ public interface EngineContext {
         return null;
     }
 
+    /**
+     * fio's td->terminate: true once the run is being stopped (a signal, exitall) and the job
+     * should end. An engine that waits outside its I/O (the net listener's wait for a connection)
+     * asks it to stop waiting.
+     */
+    default java.util.function.BooleanSupplier terminated() {
+        return () -> false;
+    }
+
     /** Where an engine prints fio's log_info lines at init (e.g. cpuio's settings), or null for none. */
     default java.io.PrintStream infoOut() {
         return null;

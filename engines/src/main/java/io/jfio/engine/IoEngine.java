@@ -21,6 +21,14 @@ public interface IoEngine {
         return List.of();
     }
 
+    /**
+     * This job's values of the engine's {@link #options()}, parsed by fio's rules (fio fills the
+     * engine's option struct, td->eo, from the table in its ioengine_ops); for {@link #init}.
+     */
+    default EngineOptions parseOptions(EngineContext ctx) throws EngineException {
+        return EngineOptions.parse(options(), ctx.engineOptions());
+    }
+
     /** Called once on the job thread before any file is opened. */
     void init(EngineContext ctx) throws EngineException;
 

@@ -4,14 +4,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
 import io.jfio.engine.IoUnit;
@@ -55,18 +52,13 @@ public final class CpuIoEngine implements NoIoEngine {
     }
 
     @Override
-    public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SYNC_IO, EngineFlag.DISK_LESS, EngineFlag.NO_IO);
-    }
-
-    @Override
     public List<EngineOption> options() {
         return OPTIONS;
     }
 
     @Override
     public void init(EngineContext ctx) throws EngineException {
-        EngineOptions eo = EngineOptions.parse(OPTIONS, ctx.engineOptions());
+        EngineOptions eo = parseOptions(ctx);
         cpuload = eo.getLong("cpuload") & 0xffffffffL;
         if (cpuload == 0) {
             throw new EngineException(Errno.EINVAL, "cpuio", "cpu thread needs rate (cpuload=)");
@@ -90,8 +82,9 @@ public final class CpuIoEngine implements NoIoEngine {
             bytes = new byte[QSORT_INTS * 4];
             bytesAsInts = ByteBuffer.wrap(bytes).order(ByteOrder.nativeOrder()).asIntBuffer();
         }
-        if (ctx.infoOut() != null) {
-            ctx.infoOut().println(ctx.jobName() + " (" + (qsort ? "qsort" : "noop") + "): ioengine=cpuio, cpuload="
+        // fio's log_info: in every output format, json and terse too, before the report
+        if (ctx.logOut() != null) {
+            ctx.logOut().println(ctx.jobName() + " (" + (qsort ? "qsort" : "noop") + "): ioengine=cpuio, cpuload="
             + cpuload + ", cpucycle=" + cycleUsec);
         }
     }

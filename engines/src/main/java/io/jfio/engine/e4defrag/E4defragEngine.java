@@ -1,17 +1,14 @@
 package io.jfio.engine.e4defrag;
 
 import java.nio.ByteBuffer;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
 import io.jfio.engine.IoDirection;
-import io.jfio.engine.IoEngine;
+import io.jfio.engine.SyncIoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
@@ -28,7 +25,7 @@ import io.jfio.engine.nativeio.RawMemory;
  * donor is preallocated over the whole file at init, or, with inplace=1, allocated per block and
  * truncated again after it. Only writes are accepted (others fail with EINVAL), as in fio.
  */
-public final class E4defragEngine implements IoEngine {
+public final class E4defragEngine implements SyncIoEngine {
     /** _IOWR('f', 15, struct move_extent), 40 bytes. */
     private static final long EXT4_IOC_MOVE_EXT = 0xC028660FL;
     private static final int O_CREAT_WRONLY = 0x40 | 0x1;
@@ -51,18 +48,13 @@ public final class E4defragEngine implements IoEngine {
     }
 
     @Override
-    public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SYNC_IO);
-    }
-
-    @Override
     public List<EngineOption> options() {
         return OPTIONS;
     }
 
     @Override
     public void init(EngineContext ctx) throws EngineException {
-        EngineOptions eo = EngineOptions.parse(OPTIONS, ctx.engineOptions());
+        EngineOptions eo = parseOptions(ctx);
         String donor = eo.getString("donorname");
         if (donor == null || donor.isEmpty()) {
             throw new EngineException(Errno.EINVAL, "io_queue_init", "'donorname' options required");

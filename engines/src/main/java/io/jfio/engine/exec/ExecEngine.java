@@ -4,14 +4,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
 import io.jfio.engine.IoUnit;
@@ -54,18 +51,13 @@ public final class ExecEngine implements NoIoEngine {
     }
 
     @Override
-    public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SYNC_IO, EngineFlag.DISK_LESS, EngineFlag.NO_IO);
-    }
-
-    @Override
     public List<EngineOption> options() {
         return OPTIONS;
     }
 
     @Override
     public void init(EngineContext ctx) throws EngineException {
-        EngineOptions eo = EngineOptions.parse(OPTIONS, ctx.engineOptions());
+        EngineOptions eo = parseOptions(ctx);
         program = eo.getString("program");
         arguments = eo.getString("arguments");
         graceSeconds = eo.getLong("grace_time") & 0xffffffffL;
@@ -75,7 +67,7 @@ public final class ExecEngine implements NoIoEngine {
         }
         jobName = ctx.jobName();
         runtimeUsec = ctx.runtimeMicros();
-        info = ctx.infoOut();
+        info = ctx.logOut(); // fio's log_info lines: in every output format, before the report
         startNanos = System.nanoTime();
         log(jobName + " : program=" + program + ", arguments=" + orNull(arguments));
     }

@@ -75,7 +75,7 @@ abstract class FileOpEngine implements IoEngine {
 
     @Override
     public void init(EngineContext ctx) throws EngineException {
-        EngineOptions eo = EngineOptions.parse(options(), ctx.engineOptions());
+        EngineOptions eo = parseOptions(ctx);
         if (op == Op.STAT) {
             statType = StatType.valueOf(eo.getString("stat_type").toUpperCase());
         }

@@ -1,19 +1,16 @@
 package io.jfio.engine.mmap;
 
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 import com.kenai.jffi.MemoryIO;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
 import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
-import io.jfio.engine.IoEngine;
+import io.jfio.engine.SyncIoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
@@ -31,7 +28,7 @@ import io.jfio.engine.nativeio.PosixLib;
  * as fio's engines/mmap.c does. Per-file mapping state lives in arrays indexed by file, so an I/O
  * that stays inside the current mapping costs one memcpy and nothing else.
  */
-public final class MmapEngine implements IoEngine {
+public final class MmapEngine implements SyncIoEngine {
     /** fio caps the mappings of a job at 1 GiB in total when it has to map block by block. */
     private static final long MMAP_TOTAL_SIZE = 1L << 30;
     private static final int PAGE_SIZE = 4096;
@@ -60,18 +57,13 @@ public final class MmapEngine implements IoEngine {
     }
 
     @Override
-    public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SYNC_IO);
-    }
-
-    @Override
     public List<EngineOption> options() {
         return OPTIONS;
     }
 
     @Override
     public void init(EngineContext ctx) throws EngineException {
-        EngineOptions eo = EngineOptions.parse(OPTIONS, ctx.engineOptions());
+        EngineOptions eo = parseOptions(ctx);
         thp = eo.getLong("thp") != 0;
         direct = ctx.direct();
         readOnly = ctx.readOnly();

@@ -1,18 +1,15 @@
 package io.jfio.engine.mtd;
 
 import java.nio.ByteBuffer;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
 import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
-import io.jfio.engine.IoEngine;
+import io.jfio.engine.SyncIoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
@@ -34,7 +31,7 @@ import io.jfio.engine.nativeio.RawMemory;
  * prints no io_u error line for them. Syncs fail with ENOTSUP. The geometry comes from sysfs
  * ({@link MtdInfo}); nothing is allocated per I/O.
  */
-public final class MtdEngine implements IoEngine {
+public final class MtdEngine implements SyncIoEngine {
     static final List<EngineOption> OPTIONS = List.of(
         EngineOption.bool("skip_bad", "Skip operations against known bad blocks."));
     private static final int SEEK_SET = 0;
@@ -62,11 +59,6 @@ public final class MtdEngine implements IoEngine {
     }
 
     @Override
-    public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SYNC_IO);
-    }
-
-    @Override
     public List<EngineOption> options() {
         return OPTIONS;
     }
@@ -74,7 +66,7 @@ public final class MtdEngine implements IoEngine {
     @Override
     public void init(EngineContext ctx) throws EngineException {
         libc = Native.libc();
-        skipBad = EngineOptions.parse(OPTIONS, ctx.engineOptions()).getBool("skip_bad");
+        skipBad = parseOptions(ctx).getBool("skip_bad");
         infos = new MtdInfo[ctx.files().size()];
         errorFunction = new String[Math.max(1, ctx.iodepth())];
     }

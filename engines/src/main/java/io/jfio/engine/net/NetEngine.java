@@ -82,7 +82,7 @@ public final class NetEngine implements IoEngine {
     public void init(EngineContext ctx) throws EngineException {
         config = NetConfig.from(ctx);
         info = ctx.logOut(); // fio prints its "waiting for connection" in every output format
-        sockets = new NetSockets(config);
+        sockets = new NetSockets(config, ctx.terminated());
         if (splice()) {
             if (sockets.net.pipe(sockets.scratchAddr) < 0) {
                 throw NetSockets.failure("pipe");

@@ -1,6 +1,7 @@
 package io.jfio.engine.net;
 
 import io.jfio.engine.EngineException;
+import io.jfio.engine.EngineStopped;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
@@ -10,6 +11,7 @@ import io.jfio.engine.nativeio.RawMemory;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.function.BooleanSupplier;
 
 /**
  * Socket set-up per protocol, as fio's net.c: the binding side's socket (TCP/unix listen, UDP
@@ -52,8 +54,18 @@ final class NetSockets {
     /** A TCP/unix listener, or the UDP receiver's bound socket. */
     int listenFd = -1;
 
-    NetSockets(NetConfig c) throws EngineException {
+    /** scratch: a struct pollfd for the listener's wait (fd, events, revents). */
+    private static final int SCRATCH_POLLFD = 192;
+    private static final short POLLIN = 1;
+    /** How long one poll of the listener waits before it looks at the terminate flag again. */
+    private static final int ACCEPT_POLL_MS = 100;
+    private static final int EINTR = 4;
+
+    private final BooleanSupplier terminated;
+
+    NetSockets(NetConfig c, BooleanSupplier terminated) throws EngineException {
         this.c = c;
+        this.terminated = terminated;
         this.addrLen = NetAddress.fill(addr, c);
     }
 
@@ -124,6 +136,7 @@ final class NetSockets {
                 info.println("fio: waiting for connection");
                 info.flush();
             }
+            awaitConnection();
             scratch.putInt(SCRATCH_LEN, 128);
             fd = net.accept(listenFd, scratchAddr, scratchAddr + SCRATCH_LEN);
             if (fd < 0) {
@@ -154,6 +167,28 @@ final class NetSockets {
                     + Errno.strerror(e) + "), disable with 'nodelay=0'");
             }
         }
+    }
+
+    /**
+     * Waits until the listener has a connection to accept, as fio's poll_wait: a stop of the run
+     * ends the wait (fio's poll is interrupted by the terminating signal; a JVM thread's is not,
+     * so this one polls in slices and looks at the terminate flag between them).
+     */
+    private void awaitConnection() throws EngineException {
+        long pfd = scratchAddr + SCRATCH_POLLFD;
+        while (!terminated.getAsBoolean()) {
+            scratch.putInt(SCRATCH_POLLFD, listenFd);
+            scratch.putShort(SCRATCH_POLLFD + 4, POLLIN);
+            scratch.putShort(SCRATCH_POLLFD + 6, (short) 0);
+            int r = net.poll(pfd, 1, ACCEPT_POLL_MS);
+            if (r > 0) {
+                return;
+            }
+            if (r < 0 && Native.errno() != EINTR) {
+                throw failure("poll");
+            }
+        }
+        throw new EngineStopped("accept");
     }
 
     /**

@@ -1,15 +1,12 @@
 package io.jfio.engine.sync;
 
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 
 import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
-import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
 import io.jfio.engine.EngineOptions;
-import io.jfio.engine.IoEngine;
+import io.jfio.engine.SyncIoEngine;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
 import io.jfio.engine.nativeio.AlignedBuffer;
@@ -23,7 +20,7 @@ import io.jfio.engine.nativeio.Native;
  * the errno). Subclasses only move data. Native scratch memory (iovecs, the discard range) is
  * allocated once, so queue() allocates nothing.
  */
-abstract class SyncEngineBase implements IoEngine {
+abstract class SyncEngineBase implements SyncIoEngine {
     static final int SEEK_SET = 0;
     /** SYNC_FILE_RANGE_WAIT_BEFORE | WRITE | WAIT_AFTER: fio's default for sync_file_range=. */
     private static final int SFR_DEFAULT = 0x7;
@@ -35,11 +32,6 @@ abstract class SyncEngineBase implements IoEngine {
     protected AlignedBuffer iovecs;
     protected long iovecBase;
     private final BlkDiscard discard = new BlkDiscard();
-
-    @Override
-    public Set<EngineFlag> flags() {
-        return EnumSet.of(EngineFlag.SYNC_IO);
-    }
 
     @Override
     public List<EngineOption> options() {
@@ -54,7 +46,7 @@ abstract class SyncEngineBase implements IoEngine {
     @Override
     public void init(EngineContext ctx) throws EngineException {
         this.ctx = ctx;
-        this.options = EngineOptions.parse(options(), ctx.engineOptions());
+        this.options = parseOptions(ctx);
         this.libc = Native.libc();
         this.iovecs = AlignedBuffer.allocate(16L * Math.max(1, iovecCount()), 64);
         this.iovecBase = iovecs.address();

@@ -1,6 +1,5 @@
 package io.jfio.engine.dataengines;
 
-import io.jfio.testsupport.Allocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -142,11 +141,8 @@ class MmapPosixaioIT {
                 u.offset = (seq & 255) * 4096;
                 u.length = 4096;
             };
-            new EngineDriver(e, b.units()).run(20_000, depth, plan, null);
             EngineDriver d = new EngineDriver(e, b.units());
-            long before = Allocation.threadBytes();
-            d.run(50_000, depth, plan, null);
-            long allocated = Allocation.threadBytes() - before;
+            long allocated = d.allocatedOver(20_000, 50_000, depth, plan);
             System.out.println(engine + ": 50,000 I/Os allocated " + allocated + " bytes");
             assertEquals(0, d.errors);
             assertTrue(allocated <= 32 * 1024, () -> allocated + " bytes for 50k " + engine + " I/Os");

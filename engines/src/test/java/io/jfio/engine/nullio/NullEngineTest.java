@@ -1,6 +1,5 @@
 package io.jfio.engine.nullio;
 
-import io.jfio.testsupport.Allocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,11 +81,8 @@ class NullEngineTest {
                 NullEngine e = engine(b, depth);
                 IoFile f = new IoFile("x", 0);
                 EngineDriver.Planner plan = EngineDriver.sequential(f, IoDirection.READ, 4096);
-                new EngineDriver(e, b.units()).run(200_000, depth, plan, null); // warm up the JIT
                 EngineDriver d = new EngineDriver(e, b.units());
-                long before = Allocation.threadBytes();
-                d.run(1_000_000, depth, plan, null);
-                long allocated = Allocation.threadBytes() - before;
+                long allocated = d.allocatedOver(200_000, 1_000_000, depth, plan);
                 System.out.println("null engine, iodepth=" + depth + ": 1,000,000 I/Os allocated " + allocated + " bytes");
                 assertEquals(1_000_000, d.completed);
                 assertTrue(allocated <= ALLOCATION_BOUND,

@@ -11,7 +11,6 @@ import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.testing.EngineDriver;
 import io.jfio.engine.testing.TestContext;
-import io.jfio.testsupport.Allocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,11 +36,8 @@ class SgAllocationTest {
                 u.offset = (seq & 255) * 4096L;
                 u.length = 4096;
             };
-            new EngineDriver(e, b.units()).run(20_000, 1, plan, null);
             EngineDriver d = new EngineDriver(e, b.units());
-            long before = Allocation.threadBytes();
-            d.run(100_000, 1, plan, null);
-            long allocated = Allocation.threadBytes() - before;
+            long allocated = d.allocatedOver(20_000, 100_000, 1, plan);
             System.out.println("sg: 100,000 commands allocated " + allocated + " bytes");
             assertEquals(100_000, d.errors, "every SG_IO on /dev/null fails with ENOTTY");
             assertTrue(allocated <= 64 * 1024, () -> allocated + " bytes for 100k sg commands");

@@ -1,6 +1,5 @@
 package io.jfio.engine.sync;
 
-import io.jfio.testsupport.Allocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,11 +45,8 @@ class SyncAllocationTest {
                 u.offset = (seq & 255) * 4096;
                 u.length = 4096;
             };
-            new EngineDriver(e, b.units()).run(50_000, depth, plan, null);
             EngineDriver d = new EngineDriver(e, b.units());
-            long before = Allocation.threadBytes();
-            d.run(100_000, depth, plan, null);
-            long allocated = Allocation.threadBytes() - before;
+            long allocated = d.allocatedOver(50_000, 100_000, depth, plan);
             System.out.println(name + ": 100,000 reads allocated " + allocated + " bytes");
             assertEquals(0, d.errors);
             assertTrue(allocated <= 64 * 1024, () -> allocated + " bytes for 100k " + name + " reads");

@@ -6,6 +6,7 @@ import io.jfio.engine.IoEngine;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.engine.QueueStatus;
+import io.jfio.testsupport.Allocation;
 
 /**
  * A minimal submit/complete loop for engine tests (the runner has the real one): queues units
@@ -36,6 +37,18 @@ public final class EngineDriver {
         this.engine = engine;
         this.free = units.toArray(new IoUnit[0]);
         this.freeCount = free.length;
+    }
+
+    /**
+     * The heap bytes this thread allocates while the engine does {@code count} I/Os here, after
+     * {@code warmup} I/Os through a driver of their own (the JIT settles first). This driver's
+     * counters then hold the measured I/Os'.
+     */
+    public long allocatedOver(long warmup, long count, int depth, Planner planner) throws EngineException {
+        new EngineDriver(engine, java.util.List.of(free)).run(warmup, depth, planner, null);
+        long before = Allocation.threadBytes();
+        run(count, depth, planner, null);
+        return Allocation.threadBytes() - before;
     }
 
     /** Issues {@code count} I/Os at the given depth and waits for all of them. */

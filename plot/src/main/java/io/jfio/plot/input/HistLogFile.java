@@ -1,11 +1,9 @@
 package io.jfio.plot.input;
 
 import io.jfio.report.LatencyHistogram;
+import io.jfio.report.log.LogLines;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -111,38 +109,28 @@ public final class HistLogFile {
     public static HistLogFile read(Path p) throws IOException {
         var m = NAME.matcher(p.getFileName().toString());
         String lat = m.find() ? m.group(1) : "clat";
-        List<Row> rows = new ArrayList<>();
-        int coarseness = -1;
-        try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
-            String line;
-            int no = 0;
-            while ((line = r.readLine()) != null) {
-                no++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.split(",");
-                int c = coarsenessOf(f.length - NON_HIST_COLUMNS);
-                if (c < 0 || (coarseness >= 0 && c != coarseness)) {
-                    throw new IOException(p + ":" + no + ": " + f.length + " columns: not a fio histogram log line"
-                            + " (time, ddir, bs, then 1856 / 2^log_hist_coarseness bins)");
-                }
-                coarseness = c;
-                long[] v = new long[f.length];
-                try {
-                    for (int i = 0; i < f.length; i++) {
-                        v[i] = Long.parseLong(f[i].trim());
-                    }
-                } catch (NumberFormatException e) {
-                    throw new IOException(p + ":" + no + ": not a fio histogram log line: " + e.getMessage());
-                }
-                if (v[1] < 0 || v[1] > 2) {
-                    throw new IOException(p + ":" + no + ": ddir " + v[1] + " (0 read, 1 write, 2 trim)");
-                }
-                rows.add(new Row(v[0], (int) v[1], v[2], Arrays.copyOfRange(v, NON_HIST_COLUMNS, v.length)));
+        int[] coarseness = {-1};
+        List<Row> rows = LogLines.read(p, (f, line, where) -> {
+            int c = coarsenessOf(f.length - NON_HIST_COLUMNS);
+            if (c < 0 || (coarseness[0] >= 0 && c != coarseness[0])) {
+                throw new IOException(where + ": " + f.length + " columns: not a fio histogram log line"
+                        + " (time, ddir, bs, then 1856 / 2^log_hist_coarseness bins)");
             }
-        }
-        return new HistLogFile(p, lat, Math.max(coarseness, 0), List.copyOf(rows));
+            coarseness[0] = c;
+            long[] v = new long[f.length];
+            try {
+                for (int i = 0; i < f.length; i++) {
+                    v[i] = Long.parseLong(f[i].trim());
+                }
+            } catch (NumberFormatException e) {
+                throw new IOException(where + ": not a fio histogram log line: " + e.getMessage());
+            }
+            if (v[1] < 0 || v[1] > 2) {
+                throw new IOException(where + ": ddir " + v[1] + " (0 read, 1 write, 2 trim)");
+            }
+            return new Row(v[0], (int) v[1], v[2], Arrays.copyOfRange(v, NON_HIST_COLUMNS, v.length));
+        });
+        return new HistLogFile(p, lat, Math.max(coarseness[0], 0), List.copyOf(rows));
     }
 
     /**

@@ -1,9 +1,6 @@
 package io.jfio.report.log;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,31 +101,21 @@ public final class SampleLog {
         if (kind == null) {
             throw new IOException(p + ": not a fio sample log name (NAME_bw|iops|lat|clat|slat[.N].log)");
         }
-        List<long[]> rows = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
-            String line;
-            int no = 0;
-            while ((line = r.readLine()) != null) {
-                no++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.split(",");
-                if (f.length < 5) {
-                    throw new IOException(p + ":" + no + ": not a fio log line (time, value, ddir, bs, prio): " + line);
-                }
-                long[] v = new long[5];
-                try {
-                    for (int i = 0; i < 5 && i < f.length; i++) {
-                        String t = f[i].trim();
-                        v[i] = t.startsWith("0x") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
-                    }
-                } catch (NumberFormatException e) {
-                    throw new IOException(p + ":" + no + ": not a fio log line: " + line);
-                }
-                rows.add(v);
+        List<long[]> rows = LogLines.read(p, (f, line, where) -> {
+            if (f.length < 5) {
+                throw new IOException(where + ": not a fio log line (time, value, ddir, bs, prio): " + line);
             }
-        }
+            long[] v = new long[5];
+            try {
+                for (int i = 0; i < 5; i++) {
+                    String t = f[i].trim();
+                    v[i] = t.startsWith("0x") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
+                }
+            } catch (NumberFormatException e) {
+                throw new IOException(where + ": not a fio log line: " + line);
+            }
+            return v;
+        });
         boolean max = windowMaxColumns(rows);
         boolean averaged = !rows.isEmpty();
         List<List<long[]>> byDir = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());

@@ -1,5 +1,6 @@
 package io.jfio.report.merge;
 
+import io.jfio.testsupport.Ports;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -9,7 +10,6 @@ import io.jfio.report.json.JsonParser;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,8 +53,8 @@ class MergeVsFioIT {
                 + "ioengine=psync\nnumber_ios=3000\n");
         Files.writeString(b, "[mixer]\nfilename=" + tmp.resolve("b.dat") + "\nsize=4m\nrw=randrw\nbs=8k\n"
                 + "ioengine=psync\nnumber_ios=2000\nrwmixread=60\n");
-        int p1 = freePort();
-        int p2 = freePort();
+        int p1 = Ports.free();
+        int p2 = Ports.free();
         List<Process> servers = new ArrayList<>();
         try {
             for (int port : new int[] {p1, p2}) {
@@ -164,11 +164,6 @@ class MergeVsFioIT {
         diffs.add(path + ": fio " + e + ", jfio " + a);
     }
 
-    private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
 
     private static void awaitPort(int port) throws Exception {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);

@@ -11,11 +11,12 @@ import io.jfio.runner.workload.RwMode;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /** What an engine's init sees of its job (fio's thread_data as an ioengine reads it). */
 record JobEngineContext(JobSpec spec, int iodepth, boolean direct, int extraOpenFlags, boolean readOnly,
                    List<IoUnit> ioUnits, IoBuffers buffers, List<IoFile> files, int[] blockSizes,
-                   PrintStream out, boolean printInfo, PrintStream err)
+                   PrintStream out, boolean printInfo, PrintStream err, BooleanSupplier terminated)
         implements EngineContext {
     @Override
     public String jobName() {

@@ -121,7 +121,7 @@ final class JobIo {
                 // all up front, as fio checks min/max bs of every direction
                 engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
                         List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0,
-                        ctx.err()));
+                        ctx.err(), state::terminated));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
@@ -166,6 +166,8 @@ final class JobIo {
     private void openOne(IoFile f) throws JobError {
         try {
             engine.openFile(f, setup.openFlags(f));
+        } catch (io.jfio.engine.EngineStopped e) {
+            throw JobError.stopped();
         } catch (EngineException e) {
             // generic_open_file's failure is a verror (file:filesetup.c:800, ...), which fio
             // records, not logs; it says first when O_DIRECT was the cause

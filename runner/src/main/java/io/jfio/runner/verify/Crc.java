@@ -2,6 +2,7 @@ package io.jfio.runner.verify;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.function.IntToLongFunction;
 
 /**
  * fio's table-driven CRCs that the JDK has no intrinsic for, each as fio computes it (init, bit
@@ -14,38 +15,45 @@ import java.nio.ByteOrder;
  * bytewise only over the tail. All read direct buffers with absolute gets: nothing is allocated.
  */
 final class Crc {
-    private static final long[][] T64 = new long[8][256];
+    private static final Reflected CRC64 = new Reflected(i -> {
+        long c = i;
+        for (int k = 0; k < 8; k++) {
+            c = (c & 1) != 0 ? (c >>> 1) ^ 0x95AC9329AC4BC9B5L : c >>> 1;
+        }
+        return c;
+    });
+    private static final Reflected CRC16 = new Reflected(i -> {
+        int c = i;
+        for (int k = 0; k < 8; k++) {
+            c = (c & 1) != 0 ? (c >>> 1) ^ 0xA001 : c >>> 1;
+        }
+        return c;
+    });
+    /**
+     * crc7 on its 8-bit register (the 7-bit crc shifted left by one): MSB-first, but a register
+     * one byte wide steps like a reflected one (the byte xors the whole register).
+     */
+    private static final Reflected CRC7 = new Reflected(i -> {
+        int c = i;
+        for (int k = 0; k < 8; k++) {
+            c = (c & 0x80) != 0 ? ((c << 1) ^ 0x12) & 0xff : (c << 1) & 0xff;
+        }
+        return c;
+    });
     private static final int[][] T32 = new int[8][256];
-    private static final int[][] T16 = new int[8][256];
-    /** crc7 on its 8-bit register (the 7-bit crc shifted left by one). */
-    private static final int[][] T7 = new int[8][256];
 
     static {
         for (int i = 0; i < 256; i++) {
-            long c = i;
-            int c16 = i;
             int c32 = i << 24;
-            int c7 = i;
             for (int k = 0; k < 8; k++) {
-                c = (c & 1) != 0 ? (c >>> 1) ^ 0x95AC9329AC4BC9B5L : c >>> 1;
-                c16 = (c16 & 1) != 0 ? (c16 >>> 1) ^ 0xA001 : c16 >>> 1;
                 c32 = (c32 & 0x80000000) != 0 ? (c32 << 1) ^ 0x04C11DB7 : c32 << 1;
-                c7 = (c7 & 0x80) != 0 ? ((c7 << 1) ^ 0x12) & 0xff : (c7 << 1) & 0xff;
             }
-            T64[0][i] = c;
-            T16[0][i] = c16;
             T32[0][i] = c32;
-            T7[0][i] = c7;
         }
         for (int k = 1; k < 8; k++) {
             for (int i = 0; i < 256; i++) {
-                long c = T64[k - 1][i];
-                T64[k][i] = (c >>> 8) ^ T64[0][(int) (c & 0xff)];
-                int c16 = T16[k - 1][i];
-                T16[k][i] = (c16 >>> 8) ^ T16[0][c16 & 0xff];
                 int c32 = T32[k - 1][i];
                 T32[k][i] = (c32 << 8) ^ T32[0][c32 >>> 24];
-                T7[k][i] = T7[0][T7[k - 1][i]];
             }
         }
     }
@@ -64,21 +72,7 @@ final class Crc {
     }
 
     static long crc64(ByteBuffer b, int off, int len) {
-        long[] t0 = T64[0], t1 = T64[1], t2 = T64[2], t3 = T64[3], t4 = T64[4], t5 = T64[5], t6 = T64[6], t7 = T64[7];
-        boolean swap = swap(b);
-        long crc = 0;
-        int i = off;
-        int end = off + len;
-        for (; i + 8 <= end; i += 8) {
-            long x = le(b, i, swap) ^ crc;
-            crc = t7[(int) x & 0xff] ^ t6[(int) (x >>> 8) & 0xff] ^ t5[(int) (x >>> 16) & 0xff]
-                    ^ t4[(int) (x >>> 24) & 0xff] ^ t3[(int) (x >>> 32) & 0xff] ^ t2[(int) (x >>> 40) & 0xff]
-                    ^ t1[(int) (x >>> 48) & 0xff] ^ t0[(int) (x >>> 56)];
-        }
-        for (; i < end; i++) {
-            crc = t0[(int) ((crc ^ b.get(i)) & 0xff)] ^ (crc >>> 8);
-        }
-        return crc;
+        return CRC64.of(b, off, len);
     }
 
     static int crc32(ByteBuffer b, int off, int len) {
@@ -102,38 +96,49 @@ final class Crc {
     }
 
     static int crc16(ByteBuffer b, int off, int len) {
-        int[] t0 = T16[0], t1 = T16[1], t2 = T16[2], t3 = T16[3], t4 = T16[4], t5 = T16[5], t6 = T16[6], t7 = T16[7];
-        boolean swap = swap(b);
-        int crc = 0;
-        int i = off;
-        int end = off + len;
-        for (; i + 8 <= end; i += 8) {
-            long x = le(b, i, swap) ^ crc;
-            crc = t7[(int) x & 0xff] ^ t6[(int) (x >>> 8) & 0xff] ^ t5[(int) (x >>> 16) & 0xff]
-                    ^ t4[(int) (x >>> 24) & 0xff] ^ t3[(int) (x >>> 32) & 0xff] ^ t2[(int) (x >>> 40) & 0xff]
-                    ^ t1[(int) (x >>> 48) & 0xff] ^ t0[(int) (x >>> 56)];
-        }
-        for (; i < end; i++) {
-            crc = (crc >>> 8) ^ t0[(crc ^ b.get(i)) & 0xff];
-        }
-        return crc & 0xffff;
+        return (int) CRC16.of(b, off, len);
     }
 
     static int crc7(ByteBuffer b, int off, int len) {
-        int[] t0 = T7[0], t1 = T7[1], t2 = T7[2], t3 = T7[3], t4 = T7[4], t5 = T7[5], t6 = T7[6], t7 = T7[7];
-        boolean swap = swap(b);
-        int r = 0;
-        int i = off;
-        int end = off + len;
-        for (; i + 8 <= end; i += 8) {
-            long x = le(b, i, swap) ^ r;
-            r = t7[(int) x & 0xff] ^ t6[(int) (x >>> 8) & 0xff] ^ t5[(int) (x >>> 16) & 0xff]
-                    ^ t4[(int) (x >>> 24) & 0xff] ^ t3[(int) (x >>> 32) & 0xff] ^ t2[(int) (x >>> 40) & 0xff]
-                    ^ t1[(int) (x >>> 48) & 0xff] ^ t0[(int) (x >>> 56)];
+        return (int) CRC7.of(b, off, len) >>> 1;
+    }
+
+    /**
+     * A CRC whose register takes the next byte at its low end (crc64, crc16, crc7's byte-wide
+     * register), init 0, no final xor: its eight tables and the sliced step they serve.
+     */
+    private static final class Reflected {
+        private final long[][] t = new long[8][256];
+
+        /** {@code oneByte} gives table 0: the register after byte i is shifted through it. */
+        Reflected(IntToLongFunction oneByte) {
+            for (int i = 0; i < 256; i++) {
+                t[0][i] = oneByte.applyAsLong(i);
+            }
+            for (int k = 1; k < 8; k++) {
+                for (int i = 0; i < 256; i++) {
+                    long c = t[k - 1][i];
+                    t[k][i] = (c >>> 8) ^ t[0][(int) (c & 0xff)];
+                }
+            }
         }
-        for (; i < end; i++) {
-            r = t0[(r ^ b.get(i)) & 0xff];
+
+        long of(ByteBuffer b, int off, int len) {
+            long[] t0 = t[0], t1 = t[1], t2 = t[2], t3 = t[3], t4 = t[4], t5 = t[5], t6 = t[6], t7 = t[7];
+            boolean swap = swap(b);
+            long crc = 0;
+            int i = off;
+            int end = off + len;
+            for (; i + 8 <= end; i += 8) {
+                long x = le(b, i, swap) ^ crc;
+                crc = t7[(int) x & 0xff] ^ t6[(int) (x >>> 8) & 0xff] ^ t5[(int) (x >>> 16) & 0xff]
+                        ^ t4[(int) (x >>> 24) & 0xff] ^ t3[(int) (x >>> 32) & 0xff] ^ t2[(int) (x >>> 40) & 0xff]
+                        ^ t1[(int) (x >>> 48) & 0xff] ^ t0[(int) (x >>> 56)];
+            }
+            for (; i < end; i++) {
+                crc = t0[(int) ((crc ^ b.get(i)) & 0xff)] ^ (crc >>> 8);
+            }
+            return crc;
         }
-        return r >>> 1;
     }
 }

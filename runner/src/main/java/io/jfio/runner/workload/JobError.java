@@ -30,6 +30,11 @@ public final class JobError extends Exception {
         return new JobError(0, function, logLine, true);
     }
 
+    /** The run was stopped while the job set up (fio's td->terminate): it ends without an error or a line. */
+    public static JobError stopped() {
+        return new JobError(0, null, null, false);
+    }
+
     /** See {@link #refused}. */
     public boolean isRefused() {
         return refused;

@@ -1,8 +1,8 @@
 package io.jfio.runner.cli;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import io.jfio.runner.support.FioVsJfio;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -22,22 +22,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * each stream, the pid masked.
  */
 class ErrorLocationsIT {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        dir = Files.createTempDirectory(Path.of("/dev/shm"), "w4dbg-errloc-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (var s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-        Files.deleteIfExists(dir);
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     private static List<String> fioLines(String text) {
         List<String> l = new ArrayList<>();

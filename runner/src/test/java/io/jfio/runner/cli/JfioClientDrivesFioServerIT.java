@@ -1,5 +1,6 @@
 package io.jfio.runner.cli;
 
+import io.jfio.testsupport.Ports;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.support.FioVsJfio;
@@ -9,9 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,9 +34,7 @@ class JfioClientDrivesFioServerIT {
     static void start() throws Exception {
         Path fio = FioVsJfio.fio342();
         for (int i = 0; i < 2; i++) {
-            try (ServerSocket s = new ServerSocket(0)) {
-                PORTS[i] = s.getLocalPort();
-            }
+            PORTS[i] = Ports.free();
             SERVERS.add(new ProcessBuilder(fio.toString(), "--server=127.0.0.1," + PORTS[i])
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start());
         }
@@ -48,11 +45,10 @@ class JfioClientDrivesFioServerIT {
 
     private static void awaitListening(int port) throws InterruptedException {
         for (int i = 0; i < 300; i++) {
-            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            if (Ports.listening(port)) {
                 return;
-            } catch (IOException e) {
-                Thread.sleep(100);
             }
+            Thread.sleep(100);
         }
         throw new AssertionError("fio --server on port " + port + " did not listen within 30 s");
     }
@@ -130,10 +126,8 @@ class JfioClientDrivesFioServerIT {
     }
 
     /** A port nobody listens on (just closed). */
-    private static int deadPort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+    private static int deadPort() {
+        return Ports.free();
     }
 
     /** jfio as the client of the first fio server and of the dead port. */

@@ -1,9 +1,9 @@
 package io.jfio.runner.data;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.runner.cli.Main;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,12 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import java.util.zip.Deflater;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -69,23 +67,8 @@ class BufferContentsFioIT {
         {"layout_then_randrw_refill", "rw=randrw\nrefill_buffers=1", "1"},
     };
 
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        Path shm = Path.of("/dev/shm");
-        dir = Files.createTempDirectory(Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir")),
-                "data-buffers-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     static Path fio() {
         String env = System.getenv("JFIO_FIO342");

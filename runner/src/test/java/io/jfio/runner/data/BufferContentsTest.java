@@ -1,19 +1,16 @@
 package io.jfio.runner.data;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import io.jfio.jobfile.MachineInfo;
 import io.jfio.runner.cli.Main;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 import static io.jfio.runner.data.BufferContentsFioIT.distinctBlocks;
 import static io.jfio.runner.data.BufferContentsFioIT.zlibRatio;
@@ -27,23 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 @Timeout(120)
 class BufferContentsTest {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        Path shm = Path.of("/dev/shm");
-        dir = Files.createTempDirectory(Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir")),
-                "data-buffers-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     private byte[] runJfio(String name, String options, String bs, String size) throws Exception {
         Path jobFile = dir.resolve(name + ".fio");

@@ -1,5 +1,6 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.Ports;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -290,12 +291,6 @@ class MoreEnginesRunTest {
         return report.get("jobs").elements().get(job).get(ddir).get(what).asLong();
     }
 
-    /** A free TCP port on the loopback interface (asked of the kernel, then released). */
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"tcp", "tcp pingpong", "unix", "netsplice tcp", "netsplice tcp pingpong", "netsplice unix"})
@@ -304,7 +299,7 @@ class MoreEnginesRunTest {
         mode = mode.replace("netsplice ", "");
         boolean unix = mode.startsWith("unix");
         String where = unix ? "protocol=unix\nfilename=" + dir.resolve("sock") + "\n"
-            : "protocol=tcp\nport=" + freePort() + "\n";
+            : "protocol=tcp\nport=" + Ports.free() + "\n";
         String pingpong = mode.endsWith("pingpong") ? "pingpong\n" : "";
         String[] r = runJobFile("[global]\nioengine=" + engine + "\n" + where + pingpong + "bs=4k\nsize=4m\n"
             + "[receiver]\n" + (unix ? "" : "listen\n") + "rw=read\n"
@@ -320,7 +315,7 @@ class MoreEnginesRunTest {
     @Test
     void netReceiverEndsWhenTheSenderClosesTheLink() throws Exception {
         // the receiver wants 64 MiB, the sender sends 1: fio's link-close message ends the receiver
-        int port = freePort();
+        int port = Ports.free();
         String[] r = runJobFile("[global]\nioengine=net\nport=" + port + "\nbs=4k\n"
             + "[receiver]\nlisten\nrw=read\nsize=64m\n"
             + "[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\nsize=1m\n");
@@ -331,7 +326,7 @@ class MoreEnginesRunTest {
 
     @Test
     void netAllocatesNothingPerIo() throws Exception {
-        int port = freePort();
+        int port = Ports.free();
         String jobs = "[global]\nioengine=net\nport=" + port + "\nbs=4k\nsize=64m\n"
             + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n";
         io.jfio.runner.support.Jobs.Result r = io.jfio.runner.support.Jobs.runPlain(jobs, "normal");

@@ -1,5 +1,6 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.Ports;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -83,9 +84,9 @@ class NetDatagramFioIT {
     @Test
     void tcpv6PairOverIpv6LoopbackAsFio() throws Exception {
         assumeTrue(NetDatagramTest.ipv6Loopback(), "skipped: no IPv6 loopback (::1)");
-        Outcome f = reference("tcp6.fio", () -> NetDatagramTest.pair("tcpv6", NetDatagramTest.freeTcpPort(), "1m", false));
+        Outcome f = reference("tcp6.fio", () -> NetDatagramTest.pair("tcpv6", Ports.free(), "1m", false));
         Outcome j = NetDatagramTest.jfio(write("tcp6.fio",
-                NetDatagramTest.pair("tcpv6", NetDatagramTest.freeTcpPort(), "1m", false)));
+                NetDatagramTest.pair("tcpv6", Ports.free(), "1m", false)));
         assertEquals(0, j.rc(), j.both());
         List<List<Long>> ff = NetDatagramTest.figures(f);
         List<List<Long>> jf = NetDatagramTest.figures(j);

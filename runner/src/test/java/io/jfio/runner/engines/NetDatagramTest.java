@@ -1,5 +1,7 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.Ports;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -12,8 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,32 +29,12 @@ import io.jfio.runner.support.FioVsJfio.Outcome;
  * same job files through fio: same accept/reject, same io_bytes/total_ios).
  */
 class NetDatagramTest {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        dir = Files.createTempDirectory(Path.of("/tmp"), "udp-net-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (var s = Files.list(dir)) {
-            for (Path p : s.toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-        Files.deleteIfExists(dir);
-    }
+    @TempDir
+    Path dir;
 
     /** A free UDP port on the loopback interface (asked of the kernel, then released). */
     static int freeUdpPort() throws IOException {
         try (DatagramSocket s = new DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    static int freeTcpPort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
     }
@@ -116,7 +96,7 @@ class NetDatagramTest {
     @Test
     void tcpv6PairOverIpv6Loopback() throws Exception {
         assumeTrue(ipv6Loopback(), "skipped: no IPv6 loopback (::1)");
-        Path job = write("tcp6.fio", pair("tcpv6", freeTcpPort(), "1m", false));
+        Path job = write("tcp6.fio", pair("tcpv6", Ports.free(), "1m", false));
         Outcome j = jfio(job);
         assertEquals(0, j.rc(), j.both());
         List<List<Long>> jf = figures(j);

@@ -1,18 +1,15 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -24,22 +21,8 @@ import io.jfio.runner.support.FioVsJfio;
  * 3.33 trims synchronously in io_uring, so io_uring is compared with 3.42 only.
  */
 class TrimOnFilesFioIT {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
-        dir = Files.createTempDirectory(base, "trim-files-fio-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     @ParameterizedTest(name = "{0} rw={1}")
     @CsvSource({"sync, trim", "psync, trim", "psync, trimwrite", "pvsync, trim", "pvsync2, trim", "libaio, trim",
@@ -50,8 +33,7 @@ class TrimOnFilesFioIT {
         assumeTrue(!engine.equals("io_uring") || FioVsJfio.version(fio).startsWith("fio-3.42"),
                 "skipped: " + fio + " is not fio 3.42, whose io_uring trims are jfio's");
         String got = TrimOnFilesTest.jfio(TrimOnFilesTest.args(dir, engine, rw));
-        clean();
-        Files.createDirectories(dir);
+        Files.deleteIfExists(dir.resolve("t.dat")); // fio starts from no file, as jfio did
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
         cmd.addAll(TrimOnFilesTest.args(dir, engine, rw));
         FioVsJfio.Outcome o = FioVsJfio.run(cmd, 120);

@@ -1,16 +1,13 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,22 +22,8 @@ import io.jfio.runner.support.FioVsJfio;
  * fio's on the same jobs).
  */
 class TrimOnFilesTest {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
-        dir = Files.createTempDirectory(base, "trim-files-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     static List<String> args(Path dir, String engine, String rw) {
         return List.of("--name=t", "--directory=" + dir, "--filename=t.dat", "--size=1m", "--bs=64k",

@@ -1,8 +1,8 @@
 package io.jfio.runner.files;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import io.jfio.runner.support.FioVsJfio;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,23 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Both fio and jfio run in a scratch working directory; the files each leaves are compared.
  */
 class DirectoryOrderIT {
-    private Path dir;
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
-    @BeforeEach
-    void scratch() throws IOException {
-        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
-        dir = Files.createTempDirectory(base, "dir-order-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        wipe(true);
-    }
-
-    private void wipe(boolean all) throws IOException {
+    /** Empties the scratch directory between the two tools' runs. */
+    private void wipe() throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                if (all || !p.equals(dir)) {
+                if (!p.equals(dir)) {
                     Files.deleteIfExists(p);
                 }
             }
@@ -53,7 +44,7 @@ class DirectoryOrderIT {
     }
 
     private List<String> run(List<String> cmd) throws IOException {
-        wipe(false);
+        wipe();
         Files.createDirectory(dir.resolve("d"));
         FioVsJfio.Outcome o = FioVsJfio.run(cmd, 120, dir);
         assertEquals(0, o.rc(), cmd + "\n" + o.both());

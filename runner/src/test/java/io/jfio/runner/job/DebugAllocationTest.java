@@ -1,18 +1,15 @@
 package io.jfio.runner.job;
 
 import io.jfio.jobfile.FioDebug;
-import io.jfio.runner.Run;
-import io.jfio.runner.RunRequest;
 import io.jfio.runner.support.Jobs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.Set;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,14 +31,10 @@ class DebugAllocationTest {
     }
 
     private static long loopBytes(int mib) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Run r = new Run(new RunRequest(Jobs.parse(JOB + mib + "m\n"), Set.of("normal"), 3, null, "never", 0, 0, false),
-                new PrintStream(OutputStream.nullOutputStream()), new PrintStream(err, true), Run.defaultEngines(),
-                PatternSource.FACTORY);
-        assertEquals(0, r.execute(), err.toString());
-        Job j = r.jobs().get(0);
+        List<Job> ran = Jobs.run(JOB + mib + "m\n");
+        Job j = ran.get(0);
         assertEquals(mib * 256L, j.stats().totalIoU[0] + j.stats().totalIoU[1]);
-        return j.loopAllocatedBytes();
+        return Jobs.loopAllocatedBytes(j);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.jfio.runner.job;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,12 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,22 +27,8 @@ import io.jfio.runner.support.FioVsJfio;
  * it is installed (fio 3.33 still timed the units: not compared).
  */
 class OffloadSubmitIT {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
-        dir = Files.createTempDirectory(base, "offload-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     private List<String> args(String engine, int depth, String rw) {
         return List.of("--name=t", "--directory=" + dir, "--filename=o.dat", "--size=1m", "--bs=4k", "--rw=" + rw,

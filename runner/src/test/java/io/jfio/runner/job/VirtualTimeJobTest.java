@@ -48,6 +48,14 @@ class VirtualTimeJobTest {
         return j;
     }
 
+    /** Runs the job, which must read between {@code lo} and {@code hi} blocks (fio's count to a unit at the edges). */
+    private Job runReading(String options, long lo, long hi) throws InterruptedException {
+        Job j = run(options);
+        long ios = j.stats().totalIoU[0];
+        assertTrue(ios >= lo && ios <= hi, ios + " I/Os with " + options.replace('\n', ' '));
+        return j;
+    }
+
     private static long usecOf(Job j) {
         return j.stats().runtimeMicros[0];
     }
@@ -95,26 +103,20 @@ class VirtualTimeJobTest {
     void sizeBasedJobWithRampEndsWhenItsSizeIsIssued() throws Exception {
         // 2048 I/Os at 1024 a second: the ramp takes the first second's, and the job ends with its
         // size (fio's do_io issues size bytes in all; a round that issues nothing ends the job).
-        Job j = run("size=8m\nrate=4m\nramp_time=1\n");
-        long ios = j.stats().totalIoU[0];
-        assertTrue(ios >= 1000 && ios <= 1048, ios + " I/Os counted after the ramp");
+        runReading("size=8m\nrate=4m\nramp_time=1\n", 1000, 1048);
     }
 
     @Test
     void rampEndRestartsThePacingClock() throws Exception {
         // fio's reset_all_stats moves td->epoch to the ramp's end: the rate does not catch up the ramp.
-        Job j = run("time_based\nruntime=2\nramp_time=1\nrate=400k\n");
-        long ios = j.stats().totalIoU[0];
-        assertTrue(ios >= 199 && ios <= 202, ios + " I/Os in the 2 s after a 1 s ramp at rate=400k");
+        runReading("time_based\nruntime=2\nramp_time=1\nrate=400k\n", 199, 202);
     }
 
     @Test
     void rampSizeEndsAtTheFirstCheckPastTheSize() throws Exception {
         // 100 I/Os a second: 200k are done after 0.5 s, but fio's helper thread checks ramp_size once
         // a second, so the ramp ends at 1 s; then runtime counts 2 s from there (fio 3.42's time.c).
-        Job j = run("time_based\nruntime=2\nrate=400k\nramp_size=200k\n");
-        long ios = j.stats().totalIoU[0];
-        assertTrue(ios >= 199 && ios <= 202, ios + " I/Os counted after the ramp");
+        Job j = runReading("time_based\nruntime=2\nrate=400k\nramp_size=200k\n", 199, 202);
         long lifeUs = (j.endNanos() - j.startNanos()) / 1000L;
         assertTrue(lifeUs >= 3_000_000 && lifeUs < 3_020_000, "life " + lifeUs + " us");
         long us = usecOf(j);
@@ -146,10 +148,8 @@ class VirtualTimeJobTest {
     void aSizeLimitedJobWithRampSizeGoesOnForItsSizeAfterTheRamp() throws Exception {
         // 1024 I/Os a second: the ramp ends at the 1 s check; the job then does its size again from
         // the reset counters, as with ramp_time (fio's reset_all_stats clears io_bytes).
-        Job j = run("size=8m\nrate=4m\nramp_size=1m\n");
-        long ios = j.stats().totalIoU[0];
-        assertTrue(ios >= 1000 && ios <= 1048, ios + " I/Os counted after the ramp");
-        assertTrue(j.stats().clat[0].samples() == ios, "timed after the ramp: " + j.stats().clat[0].samples());
+        Job j = runReading("size=8m\nrate=4m\nramp_size=1m\n", 1000, 1048);
+        assertTrue(j.stats().clat[0].samples() == j.stats().totalIoU[0], "timed after the ramp: " + j.stats().clat[0].samples());
     }
 
     @Test
@@ -171,17 +171,13 @@ class VirtualTimeJobTest {
 
     @Test
     void rateIopsIssuesExactlyTheAskedRate() throws Exception {
-        Job j = run("time_based\nruntime=2\nrate_iops=100\n");
-        long ios = j.stats().totalIoU[0];
-        assertTrue(ios >= 199 && ios <= 201, ios + " I/Os in 2 s at rate_iops=100");
+        runReading("time_based\nruntime=2\nrate_iops=100\n", 199, 201);
     }
 
     @Test
     void rateInBytesPacesByBlockSize() throws Exception {
         // 400 KiB/s of 4 KiB blocks: 100 I/Os per second.
-        Job j = run("time_based\nruntime=2\nrate=400k\n");
-        long ios = j.stats().totalIoU[0];
-        assertTrue(ios >= 199 && ios <= 201, ios + " I/Os in 2 s at rate=400k");
+        runReading("time_based\nruntime=2\nrate=400k\n", 199, 201);
     }
 
     @Test
@@ -221,17 +217,13 @@ class VirtualTimeJobTest {
 
     @Test
     void thinktimePausesAfterEveryIo() throws Exception {
-        Job j = run("time_based\nruntime=1\nthinktime=20ms\n");
-        long ios = j.stats().totalIoU[0];
         // 1 s / (20 ms + one I/O) = 49.9: the 50th think is cut short by the runtime.
-        assertTrue(ios >= 49 && ios <= 51, ios + " I/Os");
+        runReading("time_based\nruntime=1\nthinktime=20ms\n", 49, 51);
     }
 
     @Test
     void thinktimeBlocksPausesAfterThatManyIos() throws Exception {
-        Job j = run("time_based\nruntime=1\nthinktime=20ms\nthinktime_blocks=4\n");
-        long ios = j.stats().totalIoU[0];
-        assertTrue(ios >= 196 && ios <= 204, ios + " I/Os");
+        runReading("time_based\nruntime=1\nthinktime=20ms\nthinktime_blocks=4\n", 196, 204);
     }
 
     @Test

@@ -1,9 +1,9 @@
 package io.jfio.runner.profile;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import io.jfio.report.json.JsonNode;
 import io.jfio.runner.support.FioVsJfio;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,22 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(300)
 class BuiltinProfileIT {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        Path shm = Path.of("/dev/shm");
-        dir = Files.isDirectory(shm) ? Files.createTempDirectory(shm, "jfio-profile") : Files.createTempDirectory("jfio-profile");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     private static List<String> jfio(List<String> args) {
         return FioVsJfio.jfioCommand(args);

@@ -29,6 +29,29 @@ public final class Jobs {
     }
 
     /**
+     * Runs {@code content} as jfio's run does (normal output, the real engines and pattern, its
+     * output discarded); fails with the run's stderr unless it exits with 0. The jobs in run order.
+     */
+    public static List<Job> run(String content) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Run r = new Run(new RunRequest(parse(content), Set.of("normal"), 3, null, "never", 0, 0, false),
+                new PrintStream(java.io.OutputStream.nullOutputStream()), new PrintStream(err, true),
+                Run.defaultEngines(), PatternSource.FACTORY);
+        int rc = r.execute();
+        if (rc != 0) {
+            throw new AssertionError("exit status " + rc + ": " + err);
+        }
+        return r.jobs();
+    }
+
+    /** The heap bytes the job's thread allocated in its I/O loop; skips the test where the JVM cannot count them. */
+    public static long loopAllocatedBytes(Job j) {
+        long bytes = j.loopAllocatedBytes();
+        org.junit.jupiter.api.Assumptions.assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");
+        return bytes;
+    }
+
+    /**
      * Runs the first job of {@code content} alone on a {@link VirtualClock} whose every read costs
      * {@code readCostNanos} (so ramp, runtime and check times are exact), with the real engines and
      * pattern; fails unless the job ends without error.

@@ -1,5 +1,7 @@
 package io.jfio.runner.verify;
 
+import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -8,12 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -28,22 +26,8 @@ import io.jfio.runner.support.FioVsJfio;
  * t0026: loops=8 writes 7 MiB and reads 1 MiB). Totals and the error against fio where installed.
  */
 class ExperimentalVerifyLoopsIT {
-    private Path dir;
-
-    @BeforeEach
-    void scratch() throws IOException {
-        Path base = Path.of(Files.isDirectory(Path.of("/dev/shm")) ? "/dev/shm" : "/tmp");
-        dir = Files.createTempDirectory(base, "expverify-");
-    }
-
-    @AfterEach
-    void clean() throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
 
     private List<String> args(String extra) {
         List<String> a = new ArrayList<>(List.of("--name=j", "--directory=" + dir, "--filename=ev.dat", "--size=256k",

@@ -1,5 +1,6 @@
 package io.jfio.runner.engines;
 
+import io.jfio.testsupport.Ports;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
@@ -17,11 +18,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.jfio.runner.support.FioVsJfio;
 
 /**
- * The net listener's "fio: waiting for connection" line, which fio logs in every output format:
- * the text before the json or terse report on stdout, or in the --output file, is the same in
- * jfio as in the installed fio (a script that waits for a listener reads it there).
+ * The lines fio's engines log with log_info, which fio prints in every output format: the net
+ * listener's "fio: waiting for connection" (a script that waits for a listener reads it there),
+ * cpuio's settings line and exec's program lines. The text before the json, json+ or terse
+ * report on stdout, or in the --output file, is the same in jfio as in the installed fio.
  */
-class NetListenerLogFioIT {
+class EngineLogLinesFioIT {
     @TempDir
     Path dir;
 
@@ -37,11 +39,50 @@ class NetListenerLogFioIT {
         assertEquals(beforeReport(fioText, format), beforeReport(jfioText, format), "jfio:\n" + jfioText);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"json cpuio", "json+ cpuio", "terse cpuio", "json cpuio --output", "json exec",
+        "terse exec", "json exec --output"})
+    void noIoEnginesLinesBeforeTheReportAsFio(String mode) throws Exception {
+        Path fio = FioVsJfio.fio();
+        String[] m = mode.split(" ");
+        String format = m[0];
+        List<String> job = m[1].equals("cpuio")
+            ? List.of("--name=burn", "--ioengine=cpuio", "--cpuload=10", "--cpumode=qsort", "--runtime=1",
+                "--time_based")
+            // std_redirect=0: no NAME.stdout/.stderr in the working directory (the in-process jfio's is the module's)
+            : List.of("--name=ex", "--ioengine=exec", "--program=/bin/true", "--arguments=a b", "--std_redirect=0",
+                "--runtime=1", "--time_based");
+        String fioText = runNoIo(fio, format, mode.endsWith("--output"), job);
+        String jfioText = runNoIo(null, format, mode.endsWith("--output"), job);
+        String lines = beforeReport(fioText, format);
+        assertEquals(m[1].equals("cpuio") ? 1 : 2, lines.lines().count(), "fio " + fio + ":\n" + fioText);
+        assertEquals(lines, beforeReport(jfioText, format), "jfio:\n" + jfioText);
+    }
+
+    private String runNoIo(Path fio, String format, boolean toFile, List<String> job) throws IOException {
+        String who = fio == null ? "jfio" : "fio";
+        Path outFile = dir.resolve(who + ".out");
+        List<String> args = new ArrayList<>(List.of("--output-format=" + format));
+        if (toFile) {
+            args.add("--output=" + outFile);
+        }
+        args.addAll(job);
+        FioVsJfio.Outcome o;
+        if (fio == null) {
+            o = FioVsJfio.jfio(args);
+        } else {
+            args.add(0, fio.toString());
+            o = FioVsJfio.run(args, 120, dir);
+        }
+        assertEquals(0, o.rc(), who + ": " + o.both());
+        return toFile ? Files.readString(outFile, StandardCharsets.UTF_8) : o.out();
+    }
+
     /** One run of a listening reader and a connecting writer over TCP on the loopback interface. */
     private String run(Path fio, String format, boolean toFile) throws IOException {
         String who = fio == null ? "jfio" : "fio";
         Path job = dir.resolve(who + ".fio");
-        Files.writeString(job, "[global]\nioengine=net\nprotocol=tcp\nport=" + freePort() + "\nbs=4k\nsize=1m\n"
+        Files.writeString(job, "[global]\nioengine=net\nprotocol=tcp\nport=" + Ports.free() + "\nbs=4k\nsize=1m\n"
             + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n");
         Path outFile = dir.resolve(who + ".out");
         List<String> args = new ArrayList<>(List.of("--output-format=" + format));
@@ -70,14 +111,9 @@ class NetListenerLogFioIT {
 
     /** What comes before the report: its "{" line (json) or its first "3;" record (terse). */
     private static String beforeReport(String text, String format) {
-        String start = format.equals("json") ? "{\n" : "3;";
+        String start = format.startsWith("json") ? "{\n" : "3;";
         int i = text.startsWith(start) ? 0 : text.indexOf("\n" + start) + 1;
         return i <= 0 && !text.startsWith(start) ? text : text.substring(0, i);
     }
 
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
 }
