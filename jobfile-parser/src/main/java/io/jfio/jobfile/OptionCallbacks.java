@@ -13,13 +13,46 @@ final class OptionCallbacks {
     private OptionCallbacks() {
     }
 
-    /** fio's str_filename_cb adds the files at once, under the directory= set so far: it is kept with them. */
-    static void filename(DraftJob st) {
-        Object dir = st.values.get("directory");
-        st.values.put(JobSpec.FILENAME_DIRECTORY, dir == null ? "" : dir.toString());
+    /**
+     * fio's str_filename_cb adds the files at once, under the directory= set so far, to the files
+     * the job has already: those of an earlier filename= in the section and those it inherited
+     * from [global] (fio copies the global job's files into each job, then adds its own). The
+     * directory is kept with the names; where two filename= lists were under different
+     * directories, each list's names take their own directory at once.
+     */
+    static void filename(DraftJob st, String before, String added) {
+        Object dirValue = st.values.get("directory");
+        String dir = dirValue == null ? "" : dirValue.toString();
+        if (before != null) {
+            Object was = st.values.get(JobSpec.FILENAME_DIRECTORY);
+            String beforeDir = was == null ? "" : was.toString();
+            if (beforeDir.equals(dir)) {
+                st.values.put("filename", before + ":" + added);
+            } else {
+                st.values.put("filename", under(beforeDir, before) + ":" + under(dir, added));
+                dir = "";
+            }
+        }
+        st.values.put(JobSpec.FILENAME_DIRECTORY, dir);
         // and each file takes the filetype= in force then (fio's add_file), else its stat
         Object type = st.values.get("filetype");
         st.values.put(JobSpec.FILENAME_FILETYPE, type == null ? "none" : type.toString());
+    }
+
+    /** A filename list with its directory (the first of directory='s list) joined to each name but "-". */
+    private static String under(String dirList, String names) {
+        List<String> dirs = ColonList.split(dirList);
+        if (dirs.isEmpty()) {
+            return names;
+        }
+        StringBuilder b = new StringBuilder();
+        for (String n : ColonList.split(names)) {
+            if (b.length() > 0) {
+                b.append(':');
+            }
+            b.append((n.equals("-") ? n : dirs.get(0) + "/" + n).replace(":", "\\:"));
+        }
+        return b.toString();
     }
 
     /** Callback of a string/choice option: word is the matched choice (null for free text). */

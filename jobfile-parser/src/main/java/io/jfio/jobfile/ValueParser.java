@@ -344,12 +344,13 @@ final class ValueParser {
         if (ptr.isEmpty()) {
             return "empty value";
         }
+        Object before = st.values.get(o.name());
         st.values.put(o.name(), ptr);
         if (o.maxlen() > 0 && ptr.length() > o.maxlen() - 1) {
             return "value exceeds max length of " + o.maxlen();
         }
         if ("str_filename_cb".equals(o.special())) {
-            OptionCallbacks.filename(st);
+            OptionCallbacks.filename(st, before == null ? null : before.toString(), ptr);
         }
         if (o.name().equals("ioengine")) {
             int colon = ptr.indexOf(':');

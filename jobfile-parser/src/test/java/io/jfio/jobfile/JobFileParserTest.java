@@ -346,8 +346,8 @@ class JobFileParserTest {
         assertArrayEquals(new long[] {4096, 16384, 16384}, r.jobs().get(0).getPerDirection("bs"));
         assertTrue(warned(r, "not a range"));
 
-        r = parse("[j]\nmerge_blktrace_iters=2\n");
-        assertEquals("[t.fio:2: option merge_blktrace_iters is not supported by jfio; ignored]",
+        r = parse("[j]\nplid_select=random\n");
+        assertEquals("[t.fio:2: option plid_select is not supported by jfio; ignored]",
                 io.jfio.jobfile.options.ThreadOptions.of(r.jobs().get(0)).unsupported().toString());
 
         r = parse("[j]\nverifysort=1\n");

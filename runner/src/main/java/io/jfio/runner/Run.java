@@ -157,6 +157,10 @@ public final class Run {
         for (io.jfio.jobfile.ParseWarning w : ignored) {
             err.println("fio: warning: " + w);
         }
+        if (!io.jfio.runner.replay.BlktraceMerge.merged(request.jobs(), err)) {
+            closeQuietly(file, report);
+            return 1;
+        }
         if (!io.jfio.runner.files.OpenDirs.added(request.jobs(), report, err)) {
             closeQuietly(file, report);
             return 1;

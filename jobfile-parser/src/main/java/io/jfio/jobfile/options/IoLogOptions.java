@@ -19,18 +19,25 @@ import java.util.List;
  * @param timeScale    replay_time_scale: percent of the logged delays (100: as logged)
  * @param skipMask     replay_skip as fio's bit set: 1 read, 2 write, 4 trim, 8 sync
  * @param warnings     what jfio refuses or does differently, each with file:line
+ * @param readIologs   every name of read_iolog's ':' list (merge_blktrace_file merges them)
+ * @param mergeFile    merge_blktrace_file, or null
+ * @param mergeScalars merge_blktrace_scalars up to the first 0 (fio's list end), empty when not given
+ * @param mergeIters   merge_blktrace_iters likewise
  */
 public record IoLogOptions(String writeIolog, String readIolog, boolean chunked, boolean noStall, String redirect,
-                           long align, long scale, int timeScale, int skipMask, List<String> warnings) {
+                           long align, long scale, int timeScale, int skipMask, List<String> warnings,
+                           List<String> readIologs, String mergeFile, List<Double> mergeScalars,
+                           List<Double> mergeIters) {
 
     public static IoLogOptions from(JobSpec spec) {
         List<String> warnings = new ArrayList<>();
         String write = LogOptions.stringOf(spec, "write_iolog", null);
         String read = LogOptions.stringOf(spec, "read_iolog", null);
+        List<String> all = read == null ? List.of() : List.of(read.split(":"));
         if (read != null && read.contains(":")) {
-            String[] names = read.split(":");
-            read = names[spec.cloneIndex() % names.length];
+            read = all.get(spec.cloneIndex() % all.size());
         }
+        String merge = LogOptions.stringOf(spec, "merge_blktrace_file", null);
         boolean chunked = LogOptions.boolOf(spec, "read_iolog_chunked", false);
         boolean noStall = LogOptions.boolOf(spec, "replay_no_stall", false);
         String redirect = LogOptions.stringOf(spec, "replay_redirect", null);
@@ -51,6 +58,22 @@ public record IoLogOptions(String writeIolog, String readIolog, boolean chunked,
             }
         }
         return new IoLogOptions(write, read, chunked, noStall, redirect == null || redirect.isEmpty() ? null : redirect,
-                align, scale <= 0 ? 1 : scale, timeScale <= 0 ? 100 : timeScale, skip, List.copyOf(warnings));
+                align, scale <= 0 ? 1 : scale, timeScale <= 0 ? 100 : timeScale, skip, List.copyOf(warnings),
+                all, merge == null || merge.isEmpty() ? null : merge, listOf(spec, "merge_blktrace_scalars"),
+                listOf(spec, "merge_blktrace_iters"));
+    }
+
+    /** A float list as fio's merge reads it: its values up to the first 0. */
+    private static List<Double> listOf(JobSpec spec, String option) {
+        List<Double> out = new ArrayList<>();
+        if (spec.has(option) && spec.value(option) != null) {
+            for (double v : spec.getDoubles(option)) {
+                if (v == 0.0) {
+                    break;
+                }
+                out.add(v);
+            }
+        }
+        return List.copyOf(out);
     }
 }

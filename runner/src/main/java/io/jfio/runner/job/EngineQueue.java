@@ -54,6 +54,9 @@ final class EngineQueue {
     private final io.jfio.runner.workload.FileOpener fileRefs;
     /** lockfile=exclusive: the file's lock is held while the engine takes a unit (null without). */
     private final FileLocks locks;
+    /** zonemode=zbd's zones, whose resets the trims are; null without zones. */
+    private final io.jfio.runner.zbd.ZbdJob zones;
+    private final java.io.PrintStream err;
     /** io_submit_mode=offload: a submit thread queues and completes each unit. */
     private final boolean offloadMode;
     /** The submit thread, started at the first unit and ended when the loop drains (null otherwise). */
@@ -76,6 +79,8 @@ final class EngineQueue {
     EngineQueue(LoopSettings s, LoopParts p, ErrorPolicy errors, SyncSchedule syncs, long[] issued,
                 IoCompletion completion) {
         this.engine = p.engine();
+        this.zones = p.source().zbd();
+        this.err = p.err();
         this.syncEngine = p.syncEngine();
         this.noCommit = engine.flags().contains(EngineFlag.NO_COMMIT);
         boolean noStats = engine.flags().contains(EngineFlag.NO_STATS);
@@ -241,7 +246,9 @@ final class EngineQueue {
             return offloaded(u, ddir);
         }
         QueueStatus ret;
-        if (locks == null) {
+        if (zones != null && ddir == 2) {
+            ret = zoneTrim(u);
+        } else if (locks == null) {
             ret = engine.queue(u);
         } else {
             locks.lock(u.file);
@@ -284,6 +291,13 @@ final class EngineQueue {
             }
         }
         return ret;
+    }
+
+    /** zonemode=zbd: a trim resets its zone instead of reaching the engine (fio's do_io_u_trim). */
+    private QueueStatus zoneTrim(IoUnit u) {
+        int e = zones.trim(u.file, u.offset, err);
+        u.result = e == 0 ? u.length : -e;
+        return QueueStatus.COMPLETED;
     }
 
     /** Offload: the unit goes to the submit thread (fio's workqueue_enqueue in do_io). */

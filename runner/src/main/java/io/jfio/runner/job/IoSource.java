@@ -15,6 +15,11 @@ public interface IoSource {
     default void fileOpener(io.jfio.runner.workload.FileOpener opener) {
     }
 
+    /** zonemode=zbd's zone state, whose resets stand for the job's trims; null without zones. */
+    default io.jfio.runner.zbd.ZbdJob zbd() {
+        return null;
+    }
+
     /** What opens and closes the files as the workload reaches them; null when all stay open. */
     default io.jfio.runner.workload.FileOpener fileOpener() {
         return null;

@@ -59,6 +59,11 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
+    public io.jfio.runner.zbd.ZbdJob zbd() {
+        return pattern.zbd();
+    }
+
+    @Override
     public long zoneResets() {
         return pattern.zbd() == null ? 0 : pattern.zbd().resets();
     }

@@ -9,15 +9,13 @@ import io.jfio.runner.job.IoSource;
 import io.jfio.runner.job.SourceFactory;
 import io.jfio.runner.workload.JobError;
 
-import java.io.BufferedInputStream;
-import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 
 /**
- * read_iolog: the job's I/Os come from an fio version 2 or 3 iolog instead of the pattern (fio's
- * read_iolog_get). Offsets are divided by replay_scale and aligned down to replay_align; version
+ * read_iolog: the job's I/Os come from an fio version 2 or 3 iolog or a blktrace instead of the
+ * pattern (fio's read_iolog_get). Offsets are divided by replay_scale and aligned down to replay_align; version
  * 3 timestamps are replayed as delays between I/Os (scaled by replay_time_scale, none with
  * replay_no_stall); replay_skip drops directions. The whole log is read at set-up, or with
  * read_iolog_chunked a bounded window of it as the replay goes (without allocation per line).
@@ -34,7 +32,7 @@ public final class ReplaySource implements IoSource {
     private final int timeScale;
     private final int skipMask;
     private final PrintStream err;
-    private final TraceReader reader;
+    private final TraceInput reader;
     private final boolean chunked;
     private final int version;
 
@@ -61,8 +59,8 @@ public final class ReplaySource implements IoSource {
         this.skipMask = o.skipMask();
         this.err = err;
         this.chunked = o.chunked();
-        this.reader = new TraceReader(new BufferedInputStream(new FileInputStream(o.readIolog()), 1 << 16), o.redirect());
-        this.version = reader.version;
+        this.reader = TraceInput.open(o, err);
+        this.version = reader.version();
         if (chunked) {
             fill(CHUNK);
         } else {
@@ -96,7 +94,9 @@ public final class ReplaySource implements IoSource {
         idx = 0;
         while (count < max && reader.next()) {
             long d = 0;
-            if (version == 3) {
+            if (version == TraceInput.BLKTRACE) {
+                d = noStall ? 0 : reader.delayUsec;
+            } else if (version == 3) {
                 long t = reader.ttime;
                 d = lastTtime == 0 || noStall || t < lastTtime ? 0
                         : timeScale == 100 ? t - lastTtime : (long) ((t - lastTtime) * (100.0 / timeScale));

@@ -4,8 +4,6 @@ import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.IoLogOptions;
 
-import java.io.BufferedInputStream;
-import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +16,9 @@ import java.util.Map;
  * of the log; size, when not given, covers the furthest logged I/O so the files are laid out.
  */
 public final class ReplaySpec {
+    /** The trace is read a second time by the job (ReplaySource), which says what is wrong with it. */
+    private static final PrintStream NOWHERE = new PrintStream(java.io.OutputStream.nullOutputStream());
+
     private ReplaySpec() {
     }
 
@@ -36,8 +37,9 @@ public final class ReplaySpec {
         long extent = 0;
         StringBuilder names = new StringBuilder();
         int nfiles;
-        try (TraceReader r = new TraceReader(new BufferedInputStream(new FileInputStream(o.readIolog()), 1 << 16),
-                o.redirect())) {
+        long blktraceBytes = -1;
+        int probedDepth = 0;
+        try (TraceInput r = TraceInput.open(o, NOWHERE)) {
             while (r.next()) {
                 int a = r.action;
                 if (a < 0 || a > TraceReader.TRIM) {
@@ -58,6 +60,10 @@ public final class ReplaySpec {
                 names.append(new String(n, StandardCharsets.UTF_8));
             }
             nfiles = r.names.size();
+            if (r instanceof BlktraceReader b) {
+                blktraceBytes = b.bytes;
+                probedDepth = b.probedDepth();
+            }
         } catch (IOException e) {
             // The source reports it when the job starts (fio: "failed initializing iolog").
             return spec;
@@ -77,7 +83,14 @@ public final class ReplaySpec {
         }
         c.put("bs", bs);
         c.put("max_bs", maxBs);
-        if (!spec.isSet("size") && !spec.isSet("filesize") && extent > 0) {
+        if (blktraceBytes >= 0) {
+            // fio's read_blktrace: the size is what the trace moves; the depth, unless given, the one it reached
+            c.put("size", blktraceBytes);
+            if (!spec.isSet("iodepth")) {
+                c.put("iodepth", (long) probedDepth);
+                c.put("iodepth_low", (long) probedDepth);
+            }
+        } else if (!spec.isSet("size") && !spec.isSet("filesize") && extent > 0) {
             c.put("size", extent * Math.max(1, nfiles));
         }
         return spec.with(c);

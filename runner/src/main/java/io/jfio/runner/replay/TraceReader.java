@@ -1,11 +1,8 @@
 package io.jfio.runner.replay;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Reads fio's version 2 and 3 iologs line by line from bytes, without creating objects per line
@@ -13,7 +10,7 @@ import java.util.List;
  * as fio's read_iolog scans them. After {@link #next()} the fields of the line are in public
  * fields; file names are matched against the known names (add lines append to them).
  */
-final class TraceReader implements Closeable {
+final class TraceReader extends TraceInput {
     static final String V2 = "fio version 2 iolog";
     static final String V3 = "fio version 3 iolog";
     static final int READ = 0;
@@ -35,14 +32,7 @@ final class TraceReader implements Closeable {
     private final byte[] line = new byte[4096];
     private int lineLen;
     final int version;
-    final List<byte[]> names = new ArrayList<>();
     private final byte[] redirect;
-
-    long ttime;
-    int action;
-    int file;
-    long offset;
-    long length;
     /** Set for a line fio would complain about; the reason is {@link #badLine()}. */
     private boolean bad;
 
@@ -52,15 +42,6 @@ final class TraceReader implements Closeable {
         this.redirect = redirect == null ? null : redirect.getBytes(StandardCharsets.UTF_8);
         if (!readLine()) {
             throw new IOException("fio: unable to read iolog");
-        }
-        if (lineLen >= 4) {
-            // fio's is_blktrace: BLK_IO_TRACE_MAGIC in the first word, either byte order
-            int le = (line[0] & 0xff) | (line[1] & 0xff) << 8 | (line[2] & 0xff) << 16 | (line[3] & 0xff) << 24;
-            int be = Integer.reverseBytes(le);
-            if ((le & 0xffffff00) == 0x65617400 || (be & 0xffffff00) == 0x65617400) {
-                throw new IOException("jfio: read_iolog: blktrace binary input is not supported; "
-                        + "convert it to an fio version 3 iolog");
-            }
         }
         String first = new String(line, 0, lineLen, StandardCharsets.UTF_8);
         if (first.startsWith(V2)) {
@@ -72,11 +53,17 @@ final class TraceReader implements Closeable {
         }
     }
 
+    @Override
+    int version() {
+        return version;
+    }
+
+    @Override
     String badLine() {
         return bad ? new String(line, 0, lineLen, StandardCharsets.UTF_8) : null;
     }
 
-    /** The next line's fields; false at the end of the log. */
+    @Override
     boolean next() throws IOException {
         if (!readLine()) {
             return false;

@@ -395,6 +395,35 @@ public final class ZbdJob {
         return required > zn.remainder();
     }
 
+    /**
+     * zbd_do_io_u_trim: a trim of a zone is its reset (no discard reaches the file); 0, or EINVAL
+     * when the trim does not start at its zone's start (after fio's line on {@code err}).
+     */
+    public int trim(IoFile file, long off, java.io.PrintStream err) {
+        for (int fi = 0; fi < files.length; fi++) {
+            if (files[fi] != file) {
+                continue;
+            }
+            ZonedFile f = zf[fi];
+            int zi = f.zoneIndex(off);
+            if (off != f.zones[zi].start) {
+                err.println("Trim offset not at zone start (" + off + ")");
+                return 22;
+            }
+            f.lock.lock();
+            try {
+                reset(f, zi);
+                if (f.writeZonePut(zi)) {
+                    numWriteZones--;
+                }
+            } finally {
+                f.lock.unlock();
+            }
+            return 0;
+        }
+        return 0;
+    }
+
     /** __zbd_reset_zone: the write pointer back to the start, counted as this job's reset. */
     private void reset(ZonedFile f, int zi) {
         Zone zn = f.zones[zi];

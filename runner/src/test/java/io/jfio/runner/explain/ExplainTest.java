@@ -57,7 +57,7 @@ class ExplainTest {
         "gib-default.fio|4|size=1GiB uses a power of 1000 under the default kb_base=1024",
         "runtime-sec.fio|6|runtime=10sec: unit 'sec' is not a fio time unit, so the value means microseconds",
         "ramp-runtime.fio|7|ramp_time=5s is not shorter than runtime=5s",
-        "ignored.fio|5|jfio will ignore this line: option merge_blktrace_iters is not supported by jfio",
+        "ignored.fio|5|jfio will ignore this line: option plid_select is not supported by jfio",
         "wrong-engine.fio|6|fio refuses this job file: unknown option 'hipri=1' (an option of engine io_uring",
     })
     void eachTrapFileFindsItsTrap(String file, int line, String text) {

@@ -239,6 +239,26 @@ class ZbdVsFioIT {
         }
     }
 
+    /**
+     * A trim of a zone resets it instead of discarding (fio's zbd_do_io_u_trim): on a tmpfs file,
+     * where a discard fails with ENOTTY, the trims succeed and count one reset per written zone.
+     */
+    @Test
+    void trimsResetTheirZones() throws IOException {
+        Path fio = FioVsJfio.fio();
+        Path file = Path.of("/dev/shm/w4zbd-it-trim-" + ProcessHandle.current().pid());
+        Path job = dir.resolve("zbd-trim.fio");
+        Files.writeString(job, "[global]\nfilename=" + file + "\nzonemode=zbd\nzonesize=1M\nsize=4M\n"
+                + "[w]\nrw=write\nbs=64k\nsize=3M\n[t]\nstonewall\nrw=trim\nbs=1M\n"
+                + "[w2]\nstonewall\nrw=write\nbs=64k\n[rt]\nstonewall\nrw=randtrim\nbs=1M\n");
+        try {
+            List<Long> resets = compare(fio, file, List.of(job.toString(), "--output-format=json", "--debug=io"));
+            assertEquals(List.of(0L, 3L, 0L, 4L), resets);
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
     /** A block device that is not zoned (sysfs queue/zoned: none) gets emulated zones as a file does. */
     @Test
     void loopDeviceGetsEmulatedZones() throws IOException {

@@ -1,0 +1,278 @@
+package io.jfio.runner.replay;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * blktrace replay (read_iolog of a blktrace binary, here made by {@link Trace}) and
+ * merge_blktrace_file against fio: the same calls on the redirected file (strace), the same
+ * probed queue depth, the same messages, the same (empty) merge file and exit status. Runs with
+ * /usr/bin/fio (3.33) and, where installed, fio 3.42: both behave the same here.
+ */
+@Timeout(300)
+class BlktraceReplayIT {
+    private static final Path STRACE = Path.of("/usr/bin/strace");
+    private static final Pattern CALL = Pattern.compile(
+            "(pread64|pwrite64|fsync|fdatasync)\\(\\d+<([^>]+)>(?:, \"(?:[^\"\\\\]|\\\\.)*\"(?:\\.\\.\\.)?, (\\d+), (\\d+))?\\)");
+
+    private Path dir;
+
+    @BeforeEach
+    void scratch() throws IOException {
+        Path base = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
+        dir = Files.createTempDirectory(base, "blktrace-");
+    }
+
+    @AfterEach
+    void clean() throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static List<Path> fios() {
+        List<Path> out = new ArrayList<>();
+        for (String p : new String[] {"/usr/bin/fio", System.getProperty("JFIO_FIO342",
+                System.getenv().getOrDefault("JFIO_FIO342", "/opt/fio-3.42-src/fio"))}) {
+            if (Files.isExecutable(Path.of(p))) {
+                out.add(Path.of(p));
+            }
+        }
+        return out;
+    }
+
+    /** A blktrace of fio's struct blk_io_trace records (little endian, version 7). */
+    static final class Trace {
+        static final int QUEUE = 1;
+        static final int BACKMERGE = 2;
+        static final int COMPLETE = 8;
+        static final int TC_READ = 1;
+        static final int TC_WRITE = 2;
+        static final int TC_FLUSH = 4;
+        static final int TC_QUEUE = 16;
+        static final int TC_NOTIFY = 1 << 10;
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private int seq;
+
+        Trace add(long timeNs, int action, int categories, long sector, int bytes, int device, byte[] pdu) {
+            ByteBuffer b = ByteBuffer.allocate(48).order(ByteOrder.LITTLE_ENDIAN);
+            b.putInt(0x65617407).putInt(seq++).putLong(timeNs).putLong(sector).putInt(bytes)
+                    .putInt(action | categories << 16).putInt(4242).putInt(device).putInt(0).putShort((short) 0)
+                    .putShort((short) pdu.length);
+            out.writeBytes(b.array());
+            out.writeBytes(pdu);
+            return this;
+        }
+
+        Trace add(long timeNs, int action, int categories, long sector, int bytes) {
+            return add(timeNs, action, categories, sector, bytes, 7 << 20 | 250, new byte[0]);
+        }
+
+        void write(Path p) throws IOException {
+            Files.write(p, out.toByteArray());
+        }
+    }
+
+    /**
+     * Reads and writes three deep, with merges, completions, a notify with its message, a pdu on an
+     * I/O, a zero-byte write and a flush: what a blktrace of a real device holds.
+     */
+    private static Trace mixed() {
+        Trace t = new Trace();
+        t.add(0, 0, Trace.TC_NOTIFY, 0, 0, 0, "fio-job\0".getBytes(StandardCharsets.US_ASCII));
+        long time = 1_000_000;
+        for (int i = 0; i < 12; i += 3) {
+            for (int k = i; k < i + 3; k++) {
+                int dir = k % 4 == 3 ? Trace.TC_WRITE : Trace.TC_READ;
+                t.add(time, Trace.QUEUE, Trace.TC_QUEUE | dir, k * 24L, k % 2 == 0 ? 4096 : 8192, 7 << 20 | 250,
+                        k == 4 ? new byte[8] : new byte[0]);
+                time += 150_000;
+            }
+            t.add(time, Trace.BACKMERGE, Trace.TC_QUEUE | Trace.TC_READ, i * 24L, 4096);
+            for (int k = i; k < i + 3; k++) {
+                t.add(time + 1000, Trace.COMPLETE, 128 | (k % 4 == 3 ? Trace.TC_WRITE : Trace.TC_READ), k * 24L, 4096);
+            }
+            if (i == 6) {
+                t.add(time, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 0, 0);
+                t.add(time + 100_000, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE | Trace.TC_FLUSH, 0, 0);
+                time += 100_000;
+            }
+        }
+        return t;
+    }
+
+    @Test
+    void blktraceReplaysAsInFio() throws Exception {
+        List<Path> fios = fios();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        assumeTrue(Files.isExecutable(STRACE), "skipped: no strace to see the replayed I/O");
+        Path trace = dir.resolve("mixed.blktrace");
+        mixed().write(trace);
+        Path data = dir.resolve("data");
+        String job = "[r]\nioengine=psync\nread_iolog=" + trace + "\nreplay_redirect=" + data + "\n";
+        Path jobFile = dir.resolve("r.fio");
+        Files.writeString(jobFile, job);
+        // laid out beyond the trace's reach, so that no read meets the end of the file
+        Files.write(data, new byte[1 << 20]);
+        Run jfio = strace(List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp", System.getProperty("java.class.path"),
+                "io.jfio.runner.cli.Main", jobFile.toString()), data);
+        assertTrue(jfio.calls.size() >= 12, "jfio replayed " + jfio.calls + "\n" + jfio.out);
+        for (Path fio : fios) {
+            Files.write(data, new byte[1 << 20]);
+            Run f = strace(List.of(fio.toString(), jobFile.toString()), data);
+            assertEquals(f.calls, jfio.calls, fio + " and jfio: the replayed calls\n" + f.out + "\n" + jfio.out);
+            assertEquals(f.out.substring(0, 7), jfio.out.substring(0, 7), "exit status");
+            assertEquals(depth(f.out), depth(jfio.out), "the queue depth probed from the trace");
+            assertTrue(f.out.contains("blktrace: ignoring zero byte trace: action=120001")
+                    && jfio.out.contains("blktrace: ignoring zero byte trace: action=120001"), f.out + "\n" + jfio.out);
+        }
+    }
+
+    @Test
+    void mergeBlktraceFileDoesWhatFioDoes() throws Exception {
+        List<Path> fios = fios();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        Path a = dir.resolve("a.blktrace");
+        Path b = dir.resolve("b.blktrace");
+        mixed().write(a);
+        Trace writes = new Trace();
+        for (int i = 0; i < 5; i++) {
+            writes.add(2_000_000L + i * 300_000L, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 600 + i * 16L, 8192);
+        }
+        writes.write(b);
+        Path text = dir.resolve("text.iolog");
+        Files.writeString(text, "fio version 2 iolog\n");
+        Path data = dir.resolve("data");
+        String[][] cases = {
+            // the merge as fio does it: scalars and iterations as many as the traces
+            {a + ":" + b, "merge_blktrace_scalars=50:200\nmerge_blktrace_iters=2:1\n"},
+            {a + ":" + b, ""},
+            // a count that does not match: no merge file
+            {a + ":" + b, "merge_blktrace_scalars=50\n"},
+            {a + ":" + b, "merge_blktrace_iters=3:1:1\n"},
+            // a first trace that is not a blktrace: the job is not set up
+            {text + ":" + a, ""},
+        };
+        for (String[] c : cases) {
+            String job = "[m]\nioengine=psync\nread_iolog=" + c[0] + "\nreplay_redirect=" + data
+                    + "\nmerge_blktrace_file=" + dir.resolve("merged") + "\n" + c[1];
+            Path jobFile = dir.resolve("m.fio");
+            Files.writeString(jobFile, job);
+            Files.deleteIfExists(dir.resolve("merged"));
+            Files.write(data, new byte[1 << 20]);
+            Result j = jfio(jobFile);
+            Long jfioMerged = size(dir.resolve("merged"));
+            for (Path fio : fios) {
+                Files.deleteIfExists(dir.resolve("merged"));
+                Files.write(data, new byte[1 << 20]);
+                Result f = fio(fio, jobFile);
+                String what = fio + ", " + c[1].replace('\n', ' ') + c[0];
+                assertEquals(f.rc, j.rc, what + ": exit status\n" + f.err + "\n" + j.err);
+                assertEquals(size(dir.resolve("merged")), jfioMerged, what + ": the merge file's size (null: none)");
+                assertEquals(fioLines(f.err), fioLines(j.err), what + ": fio's messages");
+                if (f.rc == 0) {
+                    assertEquals(f.ios, j.ios, what + ": read and write I/Os");
+                }
+            }
+        }
+    }
+
+    private static Long size(Path p) throws IOException {
+        return Files.exists(p) ? Files.size(p) : null;
+    }
+
+    /** The "fio: ..." lines of a run's stderr that name the merge or the trace. */
+    private static List<String> fioLines(String err) {
+        List<String> out = new ArrayList<>();
+        for (String l : err.split("\n")) {
+            if (l.contains("blktrace") || l.contains("nr_logs") || l.contains("short read")) {
+                out.add(l.trim());
+            }
+        }
+        return out;
+    }
+
+    private record Result(int rc, String ios, String err) {
+    }
+
+    private static final Pattern IOS = Pattern.compile("ios=(\\d+)/(\\d+)");
+
+    private Result fio(Path fio, Path jobFile) throws Exception {
+        return run(List.of(fio.toString(), jobFile.toString()));
+    }
+
+    private Result run(List<String> cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), cmd + " finished");
+        return new Result(p.exitValue(), ios(out), err);
+    }
+
+    private Result jfio(Path jobFile) throws Exception {
+        return run(List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp", System.getProperty("java.class.path"),
+                "io.jfio.runner.cli.Main", jobFile.toString()));
+    }
+
+    /** The disk-stats-free "issued rwts: total=R,W,..." of the normal report. */
+    private static String ios(String out) {
+        Matcher m = Pattern.compile("issued rwts: total=(\\d+),(\\d+),(\\d+)").matcher(out);
+        return m.find() ? m.group(1) + "/" + m.group(2) + "/" + m.group(3) : "none";
+    }
+
+    private static String depth(String out) {
+        // fio's job line shows the depth before the trace is read; the latency line the one the job ran with
+        Matcher m = Pattern.compile("latency\\s*:\\s*target=.*depth=(\\d+)").matcher(out);
+        return m.find() ? m.group(1) : "none";
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private record Run(List<String> calls, String out) {
+    }
+
+    private Run strace(List<String> cmd, Path data) throws Exception {
+        Path st = Files.createTempFile(dir, "strace-", ".txt");
+        List<String> full = new ArrayList<>(List.of(STRACE.toString(), "-f", "-qq", "-y", "-o", st.toString(), "-e",
+                "trace=pread64,pwrite64,fsync,fdatasync"));
+        full.addAll(cmd);
+        Process p = new ProcessBuilder(full).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "replay finished");
+        List<String> seq = new ArrayList<>();
+        String path = data.toString();
+        for (String l : Files.readAllLines(st)) {
+            Matcher m = CALL.matcher(l);
+            if (!m.find() || !m.group(2).equals(path)) {
+                continue;
+            }
+            seq.add(m.group(1) + (m.group(3) == null ? "" : " " + m.group(4) + " " + m.group(3)));
+        }
+        return new Run(seq, "exit " + p.exitValue() + "\n" + out);
+    }
+}
