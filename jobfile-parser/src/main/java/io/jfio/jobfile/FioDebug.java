@@ -31,8 +31,8 @@ public final class FioDebug {
      * The types jfio prints lines for; the others are accepted as fio accepts them and said to
      * print nothing (jfio has no such machinery, or none yet).
      */
-    public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.FILE, Type.IO, Type.MEM, Type.VERIFY, Type.RANDOM,
-            Type.PARSE, Type.PROFILE, Type.RATE, Type.STEADYSTATE, Type.ZBD, Type.SPRANDOM);
+    public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.FILE, Type.IO, Type.MEM, Type.BLKTRACE,
+            Type.VERIFY, Type.RANDOM, Type.PARSE, Type.PROFILE, Type.RATE, Type.STEADYSTATE, Type.ZBD, Type.SPRANDOM);
 
     /**
      * The types fio 3.42 itself prints nothing for in a run on this machine, so jfio printing

@@ -44,6 +44,15 @@ class FioDebugTest {
     }
 
     @Test
+    void blktraceHasLinesAndIsNotWarned() {
+        set("blktrace");
+        assertTrue(FioDebug.on(FioDebug.Type.BLKTRACE));
+        assertTrue(FioDebug.PRINTED.contains(FioDebug.Type.BLKTRACE));
+        assertEquals("fio: set debug option blktrace\n", out.toString(StandardCharsets.UTF_8));
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void aTypeFioPrintsNothingForIsNotWarned() {
         set("net");
         assertTrue(FioDebug.on(FioDebug.Type.NET));

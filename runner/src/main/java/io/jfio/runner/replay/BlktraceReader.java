@@ -1,5 +1,7 @@
 package io.jfio.runner.replay;
 
+import io.jfio.jobfile.FioDebug;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -19,6 +21,9 @@ import java.util.Map;
  * the time since the previous queue event; replay_align rounds lengths up. While it reads it
  * adds up what fio derives for the job: the directions and largest lengths, the bytes (fio's new
  * size) and the queue depth the trace reached (queue events less merges, up to a completion).
+ * With {@code --debug=blktrace} the reader that feeds the replay prints the lines of fio's
+ * blktrace.c as it meets the records (the pdus it skips, notifies, devices it adds, the I/Os it
+ * stores); the reader that only sizes the job does not, as fio reads the trace once.
  */
 final class BlktraceReader extends TraceInput {
     /** Bytes of fio's struct blk_io_trace. */
@@ -40,6 +45,8 @@ final class BlktraceReader extends TraceInput {
     private final ByteBuffer rec;
     private final String redirect;
     private final long align;
+    private final long scale;
+    private final boolean debug;
     private final int skipMask;
     private final boolean noStall;
     private final int timeScale;
@@ -49,7 +56,8 @@ final class BlktraceReader extends TraceInput {
     /** fio's file_cache: the device of the previous event and its file. */
     private long cachedDevice = -1;
     private int cachedFile;
-    private final Map<Long, Integer> deviceFiles = new java.util.HashMap<>();
+    /** The device each file was last added for (fio's f->major, f->minor), beside {@link #names}. */
+    private final java.util.List<Long> fileDevices = new java.util.ArrayList<>();
     private boolean pendingIo;
 
     final long[] ios = new long[4];
@@ -60,13 +68,16 @@ final class BlktraceReader extends TraceInput {
 
     /**
      * @param swap whether the trace is of the other byte order ({@link #probe})
+     * @param lines whether this reader prints the {@code --debug=blktrace} lines (when that type is on)
      */
-    BlktraceReader(InputStream in, boolean swap, String redirect, long align, int skipMask, boolean noStall,
-                   int timeScale, PrintStream err) {
+    BlktraceReader(InputStream in, boolean swap, String redirect, long align, long scale, int skipMask,
+                   boolean noStall, int timeScale, PrintStream err, boolean lines) {
         this.in = in;
         this.rec = ByteBuffer.allocate(RECORD).order(swap ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
         this.redirect = redirect;
         this.align = align;
+        this.scale = scale;
+        this.debug = lines && FioDebug.on(FioDebug.Type.BLKTRACE);
         this.skipMask = skipMask;
         this.noStall = noStall;
         this.timeScale = timeScale;
@@ -151,6 +162,9 @@ final class BlktraceReader extends TraceInput {
                 }
             }
             if (kind != TA_QUEUE || notify) {
+                if (debug && kind == TA_QUEUE) {
+                    notifyLine(act);
+                }
                 continue;
             }
             long delayNs = lastTime == 0 || noStall || Long.compareUnsigned(time, lastTime) < 0 ? 0
@@ -213,6 +227,9 @@ final class BlktraceReader extends TraceInput {
             length = 0;
         }
         delayUsec = delayNs / 1000;
+        if (debug) {
+            storeLine(a);
+        }
         if (added) {
             return openEvent(a, true);
         }
@@ -238,14 +255,19 @@ final class BlktraceReader extends TraceInput {
             return false;
         }
         cachedDevice = dev;
-        Integer known = deviceFiles.get(dev);
-        if (known != null) {
+        int known = fileDevices.indexOf(dev);
+        if (known >= 0) {
             cachedFile = known;
             return false;
         }
         String path = redirect != null ? redirect : lookup(Path.of("/dev"), dev >>> 20, dev & 0xfffff);
         if (path == null) {
             return false; // fio keeps the previous device's file
+        }
+        if (debug) {
+            String lookup = "device lookup: " + (dev >>> 20) + "/" + (dev & 0xfffff);
+            FioDebug.line(FioDebug.Type.BLKTRACE, redirect != null ? lookup + "\n overridden with: " + redirect : lookup);
+            FioDebug.line(FioDebug.Type.BLKTRACE, "add devices " + path);
         }
         byte[] name = path.getBytes(StandardCharsets.UTF_8);
         int idx = -1;
@@ -256,9 +278,13 @@ final class BlktraceReader extends TraceInput {
         }
         if (idx < 0) {
             names.add(name);
+            fileDevices.add(dev);
             idx = names.size() - 1;
+        } else {
+            // fio's add_file_exclusive hands back the file, whose device becomes this one: the
+            // device it had is looked up (and the file added) again when it comes back
+            fileDevices.set(idx, dev);
         }
-        deviceFiles.put(dev, idx);
         cachedFile = idx;
         return true;
     }
@@ -342,7 +368,35 @@ final class BlktraceReader extends TraceInput {
         return n == RECORD;
     }
 
+    /** fio's handle_trace_notify, for a notify that is a queue event. */
+    private void notifyLine(int act) {
+        if (act == (TA_QUEUE | TC_NOTIFY << TC_SHIFT)) {
+            FioDebug.line(FioDebug.Type.BLKTRACE, "got timestamp notify: " + Integer.toHexString(act) + ", "
+                    + rec.getInt(32));
+        } else {
+            FioDebug.line(FioDebug.Type.BLKTRACE, "unknown trace act " + Integer.toHexString(act));
+        }
+    }
+
+    /** fio's store_ipo, handle_trace_discard and handle_trace_flush lines: the offset scaled and aligned. */
+    private void storeLine(int a) {
+        if (a == TraceReader.SYNC) {
+            FioDebug.line(FioDebug.Type.BLKTRACE, "store flush delay=" + delayUsec);
+            return;
+        }
+        long off = scale > 1 ? Long.divideUnsigned(offset, scale) : offset;
+        if (align > 0) {
+            off &= ~(align - 1);
+        }
+        String where = "off=" + Long.toUnsignedString(off) + ", len=" + length + ", delay=" + delayUsec;
+        FioDebug.line(FioDebug.Type.BLKTRACE, a == TraceReader.TRIM ? "store discard, " + where
+                : "store ddir=" + (a == TraceReader.WRITE ? 1 : 0) + ", " + where);
+    }
+
     private void skip(int pdu) throws IOException {
+        if (debug && pdu != 0) {
+            FioDebug.line(FioDebug.Type.BLKTRACE, "discard pdu len " + pdu);
+        }
         long left = pdu;
         while (left > 0) {
             long s = in.skip(left);

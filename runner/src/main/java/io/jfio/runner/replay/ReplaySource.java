@@ -59,7 +59,7 @@ public final class ReplaySource implements IoSource {
         this.skipMask = o.skipMask();
         this.err = err;
         this.chunked = o.chunked();
-        this.reader = TraceInput.open(o, err);
+        this.reader = TraceInput.open(o, err, true);
         this.version = reader.version();
         if (chunked) {
             fill(CHUNK);

@@ -39,7 +39,7 @@ public final class ReplaySpec {
         int nfiles;
         long blktraceBytes = -1;
         int probedDepth = 0;
-        try (TraceInput r = TraceInput.open(o, NOWHERE)) {
+        try (TraceInput r = TraceInput.open(o, NOWHERE, false)) {
             while (r.next()) {
                 int a = r.action;
                 if (a < 0 || a > TraceReader.TRIM) {

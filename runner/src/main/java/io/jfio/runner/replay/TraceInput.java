@@ -30,12 +30,17 @@ abstract class TraceInput implements Closeable {
     long offset;
     long length;
 
-    /** The job's read_iolog, a blktrace or a text iolog as fio's init_iolog tells them apart. */
-    static TraceInput open(IoLogOptions o, PrintStream err) throws IOException {
+    /**
+     * The job's read_iolog, a blktrace or a text iolog as fio's init_iolog tells them apart.
+     * {@code lines}: whether this is the read fio does (the replay's), which prints the
+     * {@code --debug} lines, or one of jfio's own (sizing the job), which must not.
+     */
+    static TraceInput open(IoLogOptions o, PrintStream err, boolean lines) throws IOException {
         Boolean swap = BlktraceReader.probe(Path.of(o.readIolog()), err);
         BufferedInputStream in = new BufferedInputStream(new FileInputStream(o.readIolog()), 1 << 16);
         if (swap != null) {
-            return new BlktraceReader(in, swap, o.redirect(), o.align(), o.skipMask(), o.noStall(), o.timeScale(), err);
+            return new BlktraceReader(in, swap, o.redirect(), o.align(), o.scale(), o.skipMask(), o.noStall(),
+                    o.timeScale(), err, lines);
         }
         return new TraceReader(in, o.redirect());
     }

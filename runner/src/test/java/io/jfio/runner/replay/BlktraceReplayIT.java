@@ -74,6 +74,7 @@ class BlktraceReplayIT {
         static final int TC_FLUSH = 4;
         static final int TC_QUEUE = 16;
         static final int TC_NOTIFY = 1 << 10;
+        static final int TC_DISCARD = 1 << 13;
         private final ByteArrayOutputStream out = new ByteArrayOutputStream();
         private int seq;
 
@@ -198,6 +199,87 @@ class BlktraceReplayIT {
                 }
             }
         }
+    }
+
+    /**
+     * --debug=blktrace: the lines fio's blktrace.c prints while it reads the trace (pdus skipped,
+     * notifies, each device added, each I/O, trim and flush stored, offsets scaled and aligned,
+     * delays time-scaled), in fio's order, for a replay and for a merge (fio's merge fails before
+     * it prints any, then each job replays its own trace). fio 3.33 and 3.42 print the same lines.
+     */
+    @Test
+    void debugBlktraceLinesAsInFio() throws Exception {
+        List<Path> fios = fios();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        Path mixed = dir.resolve("mixed.blktrace");
+        mixed().write(mixed);
+        int other = 8 << 20 | 3;
+        Trace more = new Trace();
+        more.add(1_000_000, Trace.QUEUE, Trace.TC_NOTIFY, 0, 0, 0, new byte[8]); // a timestamp notify
+        more.add(1_100_000, Trace.QUEUE, Trace.TC_NOTIFY | Trace.TC_WRITE, 0, 0, 0, new byte[0]); // unknown
+        more.add(1_200_000, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 100, 4000);
+        more.add(1_500_000, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_DISCARD, 203, 8192, other, new byte[0]);
+        more.add(1_700_000, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_READ, 77, 512, other, new byte[0]);
+        // back on the first device, which fio looks up and adds again
+        more.add(1_900_000, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE | Trace.TC_FLUSH, 0, 0);
+        more.add(2_300_000, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_READ, 9, 4096, 7 << 20 | 250, new byte[5]);
+        Path moreFile = dir.resolve("more.blktrace");
+        more.write(moreFile);
+        Path b = dir.resolve("b.blktrace");
+        Trace writes = new Trace();
+        for (int i = 0; i < 3; i++) {
+            writes.add(2_000_000L + i * 300_000L, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 600 + i * 16L, 8192);
+        }
+        writes.write(b);
+        Path data = dir.resolve("data");
+        String[] jobs = {
+            "read_iolog=" + mixed + "\n",
+            "read_iolog=" + moreFile + "\nreplay_scale=2\nreplay_align=1024\nreplay_time_scale=50\n",
+            "read_iolog=" + mixed + ":" + b + "\nmerge_blktrace_file=" + dir.resolve("merged")
+                + "\nmerge_blktrace_scalars=50:200\nmerge_blktrace_iters=2:1\n",
+        };
+        for (String body : jobs) {
+            Path jobFile = dir.resolve("d.fio");
+            Files.writeString(jobFile, "[d]\nioengine=psync\nreplay_redirect=" + data + "\n" + body);
+            Files.write(data, new byte[1 << 20]);
+            Output j = output(List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp",
+                    System.getProperty("java.class.path"), "io.jfio.runner.cli.Main", "--debug=blktrace",
+                    jobFile.toString()));
+            assertTrue(!j.err.contains("prints no lines"), j.err);
+            for (Path fio : fios) {
+                Files.write(data, new byte[1 << 20]);
+                Output f = output(List.of(fio.toString(), "--debug=blktrace", jobFile.toString()));
+                List<String> fl = blktraceLines(f.out);
+                assertTrue(fl.size() >= 8, fio + " printed blktrace lines:\n" + f.out);
+                assertEquals(String.join("\n", fl), String.join("\n", blktraceLines(j.out)),
+                        fio + ", " + body.replace('\n', ' ') + "\n" + f.out + "\n" + j.out);
+            }
+        }
+    }
+
+    private record Output(String out, String err) {
+    }
+
+    private Output output(List<String> cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+        // stderr is small (a few lines): read it after stdout without a second thread
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), cmd + " finished");
+        return new Output(out, err);
+    }
+
+    /** The blktrace lines of stdout with the pid masked, and the continuation line of a redirect. */
+    private static List<String> blktraceLines(String out) {
+        List<String> l = new ArrayList<>();
+        for (String s : out.split("\n")) {
+            if (s.startsWith("blktrace ") && !s.startsWith("blktrace: ")) {
+                l.add(s.replaceFirst("^blktrace \\d+ +", "blktrace PID "));
+            } else if (s.startsWith(" overridden with: ")) {
+                l.add(s);
+            }
+        }
+        return l;
     }
 
     private static Long size(Path p) throws IOException {
