@@ -460,7 +460,7 @@ final class EngineQueue {
             pool.requeue(u);
             return;
         }
-        io.jfio.runner.zbd.ZbdJob.completed(zones, u); // fio's zbd_put_io
+        io.jfio.runner.zbd.ZbdJob.completed(zones, u, !inline); // fio's zbd_put_io
         pool.release(u);
         if (outcome == IoCompletion.ENGINE_ENDED) {
             engineDone = true;

@@ -383,7 +383,7 @@ public final class IoLoop {
                     verifier.dryRunWrite(u);
                 }
             }
-            io.jfio.runner.zbd.ZbdJob.completed(source.zbd(), u); // the walked I/O completes at once
+            io.jfio.runner.zbd.ZbdJob.completed(source.zbd(), u, false); // the walked I/O completes at once
         }
         endNanos = time.nanoTime();
         measureStartNanos = endNanos;

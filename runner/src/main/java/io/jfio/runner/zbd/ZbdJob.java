@@ -104,15 +104,16 @@ public final class ZbdJob {
 
     /**
      * zbd_put_io at an I/O's completion (reaped, or done inside the engine's queue): a write that
-     * reached its zone's capacity end takes the zone off the write targets. {@code z} may be null.
+     * reached its zone's capacity end takes the zone off the write targets. {@code reaped}: the
+     * engine queued it (fio then prints its terminate line). {@code z} may be null.
      */
-    public static void completed(ZbdJob z, io.jfio.engine.IoUnit u) {
+    public static void completed(ZbdJob z, io.jfio.engine.IoUnit u, boolean reaped) {
         if (z != null && u.file != null) {
-            z.completed(u.ddir.ordinal(), u.file, u.offset, u.length);
+            z.completed(u.ddir.ordinal(), u.file, u.offset, u.length, reaped);
         }
     }
 
-    private void completed(int ddir, IoFile file, long off, long len) {
+    private void completed(int ddir, IoFile file, long off, long len, boolean reaped) {
         int fi = file.index;
         if (fi < 0 || fi >= files.length || files[fi] != file) {
             fi = 0;
@@ -123,14 +124,20 @@ public final class ZbdJob {
                 return;
             }
         }
-        if (ddir != WRITE) {
-            return;
+        if (ddir != WRITE && (ddir != READ || z.readBeyondWp())) {
+            return; // only the I/Os zbd_adjust_block locked a zone for
         }
         ZonedFile f = zf[fi];
         f.lock.lock();
         try {
             int zi = f.zoneIndex(off);
             if (zi >= f.nrZones) {
+                return;
+            }
+            if (reaped && ZbdDebug.on()) {
+                ZbdDebug.line(f.name + ": terminate I/O (" + off + ", " + len + ") for zone " + zi);
+            }
+            if (ddir != WRITE) {
                 return;
             }
             if (off + len >= f.zones[zi].capacityEnd() && f.writeZonePut(zi)) {
