@@ -108,6 +108,9 @@ final class EngineQueue {
         this.fileRefs = p.source().fileOpener();
         this.offloadMode = s.offload();
         this.offloadCounts = !p.diskless() || noCommit || noStats || noIo;
+        if (zones != null) {
+            zones.attach(this::quiesce, () -> curDepth - held > 0); // zbd.c's io_u_quiesce
+        }
     }
 
     /** The cached timestamp (fio's ts_cache). */
@@ -457,6 +460,7 @@ final class EngineQueue {
             pool.requeue(u);
             return;
         }
+        io.jfio.runner.zbd.ZbdJob.completed(zones, u, !inline); // fio's zbd_put_io
         pool.release(u);
         if (outcome == IoCompletion.ENGINE_ENDED) {
             engineDone = true;

@@ -383,6 +383,7 @@ public final class IoLoop {
                     verifier.dryRunWrite(u);
                 }
             }
+            io.jfio.runner.zbd.ZbdJob.completed(source.zbd(), u, false); // the walked I/O completes at once
         }
         endNanos = time.nanoTime();
         measureStartNanos = endNanos;

@@ -8,8 +8,12 @@ import io.jfio.jobfile.options.ZbdOptions;
  * One job's side of zonemode=zbd (fio's zbd.c hooks of io_u.c): the direction of a mixed job's
  * first I/O, zone capacity and zoneskip for sequential offsets, and the adjustment of each I/O to
  * the zones: writes go to a write pointer of a zone the open-zone limits allow (resetting full
- * zones), reads stay below the write pointer. The write pointer moves as the write is issued.
- * One per job thread; allocation-free; the shared zones change under their file's monitor.
+ * zones), reads stay below the write pointer. The write pointer moves as the write is issued;
+ * a write that fills its zone takes the zone off the write targets only when it completes
+ * ({@link #completed}), and where fio's zbd.c waits for the job's I/Os in flight (io_u_quiesce:
+ * before a reset, a finish, or another look for a write target) this job waits too, so that at
+ * iodepth &gt; 1 the zones are chosen as fio chooses them. One per job thread; allocation-free;
+ * the shared zones change under their file's lock.
  */
 public final class ZbdJob {
     private static final int READ = 0;
@@ -42,6 +46,11 @@ public final class ZbdJob {
     /** The error an I/O ran into (fio's td_verror in zbd_adjust_block), 0 while none. */
     private int errno;
     private String errorFunction;
+
+    /** The job's io_u_quiesce (completes every I/O in flight, calling {@link #completed}); set by its queue. */
+    private Runnable quiesce = () -> { };
+    /** Whether the job has I/O in flight (fio's td->io_u_in_flight). */
+    private java.util.function.BooleanSupplier inFlight = () -> false;
 
     /** The adjusted I/O ({@link #adjust}). */
     public long offset;
@@ -82,6 +91,61 @@ public final class ZbdJob {
             return null;
         }
         return new ZbdJob(o, files, minBs, tdRandom, tdWrite, tdRw);
+    }
+
+    /**
+     * The job's I/O queue: {@code quiesce} completes everything in flight (fio's io_u_quiesce),
+     * {@code inFlight} tells whether anything is. Called once, before the first I/O.
+     */
+    public void attach(Runnable quiesce, java.util.function.BooleanSupplier inFlight) {
+        this.quiesce = quiesce;
+        this.inFlight = inFlight;
+    }
+
+    /**
+     * zbd_put_io at an I/O's completion (reaped, or done inside the engine's queue): a write that
+     * reached its zone's capacity end takes the zone off the write targets. {@code reaped}: the
+     * engine queued it (fio then prints its terminate line). {@code z} may be null.
+     */
+    public static void completed(ZbdJob z, io.jfio.engine.IoUnit u, boolean reaped) {
+        if (z != null && u.file != null) {
+            z.completed(u.ddir.ordinal(), u.file, u.offset, u.length, reaped);
+        }
+    }
+
+    private void completed(int ddir, IoFile file, long off, long len, boolean reaped) {
+        int fi = file.index;
+        if (fi < 0 || fi >= files.length || files[fi] != file) {
+            fi = 0;
+            while (fi < files.length && files[fi] != file) {
+                fi++;
+            }
+            if (fi == files.length) {
+                return;
+            }
+        }
+        if (ddir != WRITE && (ddir != READ || z.readBeyondWp())) {
+            return; // only the I/Os zbd_adjust_block locked a zone for
+        }
+        ZonedFile f = zf[fi];
+        f.lock.lock();
+        try {
+            int zi = f.zoneIndex(off);
+            if (zi >= f.nrZones) {
+                return;
+            }
+            if (reaped && ZbdDebug.on()) {
+                ZbdDebug.line(f.name + ": terminate I/O (" + off + ", " + len + ") for zone " + zi);
+            }
+            if (ddir != WRITE) {
+                return;
+            }
+            if (off + len >= f.zones[zi].capacityEnd() && f.writeZonePut(zi)) {
+                numWriteZones--;
+            }
+        } finally {
+            f.lock.unlock();
+        }
     }
 
     /** Zones this job reset (the report's "N zone resets"). */
@@ -248,8 +312,8 @@ public final class ZbdJob {
 
     /**
      * zbd_queue_io for an I/O {@link #adjust} accepted, with its final length (the random map may
-     * have shortened it): a write moves the write pointer; a write that fills its zone takes it off
-     * the write targets.
+     * have shortened it): a write moves the write pointer. Its zone leaves the write targets when
+     * the write completes ({@link #completed}).
      */
     public void queued(int fi, int ddir, long off, long len) {
         ZonedFile f = held;
@@ -276,9 +340,6 @@ public final class ZbdJob {
             }
             zb.wp = end;
             wrote = true;
-            if (off + len >= zb.capacityEnd() && f.writeZonePut(zi)) {
-                numWriteZones--;
-            }
         } finally {
             f.lock.unlock();
         }
@@ -359,6 +420,7 @@ public final class ZbdJob {
             }
         }
         if (zb.resetZone || zoneFull(zb, mbs)) {
+            quiesce.run(); // fio resets only after the writes in flight completed
             zb.resetZone = false;
             reset(f, zi);
             if (zb.capacity < mbs) {
@@ -524,6 +586,7 @@ public final class ZbdJob {
             if (ZbdDebug.on()) {
                 ZbdDebug.line(f.name + ": finish zone " + zb);
             }
+            quiesce.run();
             finish(f, zb);
             if (zb + 1 >= maxZone[fi] && !tdRandom) {
                 return -1;
@@ -568,14 +631,16 @@ public final class ZbdJob {
         if (examine && f.zones[zi].remainder() >= mbs) {
             return moveTo(f, zi);
         }
-        if (!wzr && ZbdDebug.on() && (f.numWriteZones == maxZone[fi] - minZone[fi]
+        if (!wzr && (f.numWriteZones == maxZone[fi] - minZone[fi]
                 || (f.maxWriteZones != 0 && f.numWriteZones == f.maxWriteZones)
                 || (z.jobMaxOpenZones() != 0 && numWriteZones == z.jobMaxOpenZones()))) {
+            // a write target full at its last write leaves the array when that write completes
             ZbdDebug.convert(f.name, "quiesce to remove a zone from write target zones array");
+            quiesce.run();
         }
-        // fio retries the search once (and while I/O is in flight, which a zone search in jfio
-        // never sees: the job's writes are queued after it)
-        for (boolean retry = true;; retry = false) {
+        // fio searches again after the I/O in flight completed (its completions may have taken
+        // zones off the write targets), and once more after that; this job's I/O is what it sees
+        for (boolean retry = true;;) {
             if (tdRandom) {
                 if (writeZoneGet(f, zb)) {
                     return zb;
@@ -605,15 +670,19 @@ public final class ZbdJob {
                     return moveTo(f, c);
                 }
             }
-            if (!retry) {
+            boolean busy = inFlight.getAsBoolean();
+            if (!busy && !retry) {
                 break;
             }
+            retry = busy;
             ZbdDebug.convert(f.name, "wait zone write and retry write target zone selection");
+            quiesce.run();
         }
         boolean needFinish = !wzr;
         if (tdRandom && !verify && needFinish) {
             int c = pickWriteZone(fi, f);
             if (c >= 0) {
+                quiesce.run();
                 if (ZbdDebug.on()) {
                     ZbdDebug.convert(f.name, "All write target zones have remainder smaller than block size. Choose zone "
                             + c + " and finish.");

@@ -202,7 +202,9 @@ class DebugLinesIT {
                         "--io_size=96k", "--max_open_zones=3"),
                 List.of("--rw=randrw", "--randseed=5", "--io_size=64k", "--max_open_zones=2"),
                 List.of("--rw=write", "--verify=crc32c"),
-                List.of("--rw=write", "--zonecapacity=12k", "--io_size=128k"))) {
+                List.of("--rw=write", "--zonecapacity=12k", "--io_size=128k"),
+                // libaio at QD4: each queued I/O's terminate line as it completes
+                List.of("--rw=write", "--io_size=128k", "--ioengine=libaio", "--iodepth=4"))) {
             List<String> args = new ArrayList<>(base);
             args.addAll(extra);
             List<String> l = both(fio, args, "zbd", null);
