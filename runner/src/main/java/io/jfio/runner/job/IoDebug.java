@@ -17,9 +17,11 @@ final class IoDebug {
 
     static void unit(String stage, IoUnit u) {
         if (FioDebug.on(FioDebug.Type.IO)) {
+            // concatenation, not String.format: fio's harness (t/t64-switch.sh) prints a million of these
             String file = u.file == null ? "" : ",file=" + u.file.path;
-            FioDebug.line(FioDebug.Type.IO, String.format("%s: io_u 0x%x: off=0x%x,len=0x%x,ddir=%d%s", stage,
-                    u.bufferAddress, u.offset, u.length, u.ddir.ordinal(), file));
+            FioDebug.line(FioDebug.Type.IO, stage + ": io_u 0x" + Long.toHexString(u.bufferAddress) + ": off=0x"
+                    + Long.toHexString(u.offset) + ",len=0x" + Long.toHexString(u.length) + ",ddir="
+                    + u.ddir.ordinal() + file);
         }
     }
 
@@ -32,7 +34,7 @@ final class IoDebug {
         if (FioDebug.on(FioDebug.Type.IO)) {
             unit("prep", u);
             if (PREP_ENGINES.contains(engine.name())) {
-                FioDebug.line(FioDebug.Type.IO, String.format("prep: io_u 0x%x: ret=0", u.bufferAddress));
+                FioDebug.line(FioDebug.Type.IO, "prep: io_u 0x" + Long.toHexString(u.bufferAddress) + ": ret=0");
             }
             unit("queue", u);
         }
