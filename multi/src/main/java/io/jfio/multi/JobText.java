@@ -9,7 +9,9 @@ import java.util.Map;
  * every job section, so it wins over the section's own value and over [global] (later lines
  * take effect last, as in fio). That is how a target replaces filename= and how the API's
  * set() overrides an option, with the parser's own rules and the option shown in the JSON
- * "job options" as if typed.
+ * "job options" as if typed. filename= is the exception: in fio a later filename= adds to the
+ * files a job has (its section's and [global]'s), so an overridden filename also drops the job
+ * file's own filename= lines, or the job would do I/O on both.
  */
 public final class JobText {
     private JobText() {
@@ -19,6 +21,7 @@ public final class JobText {
         if (overrides.isEmpty()) {
             return content;
         }
+        boolean dropFilenames = overrides.stream().anyMatch(o -> isFilename(o.getKey()));
         StringBuilder b = new StringBuilder(content.length() + 64);
         boolean inJob = false;
         String[] lines = content.split("\n", -1);
@@ -32,6 +35,9 @@ public final class JobText {
                 String name = t.substring(1, t.indexOf(']')).strip().toLowerCase(Locale.ROOT);
                 inJob = !name.equals("global");
             }
+            if (dropFilenames && t.indexOf('=') > 0 && isFilename(t.substring(0, t.indexOf('=')))) {
+                continue;
+            }
             b.append(line);
             if (i < lines.length - 1) {
                 b.append('\n');
@@ -44,6 +50,10 @@ public final class JobText {
             append(b, overrides);
         }
         return b.toString();
+    }
+
+    private static boolean isFilename(String key) {
+        return key.strip().equalsIgnoreCase("filename");
     }
 
     private static void append(StringBuilder b, List<Map.Entry<String, String>> overrides) {

@@ -19,7 +19,8 @@ class MultiPartsTest {
     void overridesGoLastInEveryJobSectionOnly() {
         String in = "[global]\nbs=4k\n\n[a]\nfilename=/x\n[ b ]\nrw=read";
         String out = JobText.withOverrides(in, List.of(Map.entry("filename", "/dev/loop9"), Map.entry("bs", "64k")));
-        assertEquals("[global]\nbs=4k\n\n[a]\nfilename=/x\nfilename=/dev/loop9\nbs=64k\n[ b ]\nrw=read\n"
+        // a job's own filename= goes: a later filename= adds to it in fio, it does not replace it
+        assertEquals("[global]\nbs=4k\n\n[a]\nfilename=/dev/loop9\nbs=64k\n[ b ]\nrw=read\n"
                 + "filename=/dev/loop9\nbs=64k\n", out);
         assertEquals(in, JobText.withOverrides(in, List.of()));
     }
