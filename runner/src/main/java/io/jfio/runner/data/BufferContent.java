@@ -311,70 +311,7 @@ public final class BufferContent {
     }
 
     private static void fillRandom(ByteBuffer b, java.nio.LongBuffer words, int pos, int len, long seed) {
-        // the four streams in locals and, at a word-aligned start, stored through the long view:
-        // a field array and the byte buffer's checked putLong cost twice the multiplies' time
-        long s0 = seed * PRIMES[0];
-        long s1 = seed * PRIMES[1];
-        long s2 = seed * PRIMES[2];
-        long s3 = seed * PRIMES[3];
-        int groups = len / Long.BYTES / PRIMES.length;
-        int at = pos;
-        if (words != null && (pos & 7) == 0) {
-            at = bucketWords(words, pos >>> 3, (pos >>> 3) + groups * 4, seed) << 3;
-            // the tail continues the first stream: seed x golden^groups, exact modulo 2^64
-            s0 = seed * power(GOLDEN_RATIO_64, groups);
-        } else {
-            for (int g = 0; g < groups; g++) {
-                b.putLong(at, s0);
-                b.putLong(at + 8, s1);
-                b.putLong(at + 16, s2);
-                b.putLong(at + 24, s3);
-                s0 *= GOLDEN_RATIO_64;
-                s1 *= GOLDEN_RATIO_64;
-                s2 *= GOLDEN_RATIO_64;
-                s3 *= GOLDEN_RATIO_64;
-                at += 32;
-            }
-        }
-        long v = s0;
-        int end = pos + len;
-        for (; at + Long.BYTES <= end; at += Long.BYTES) {
-            b.putLong(at, v);
-            v *= GOLDEN_RATIO_64;
-        }
-        for (int k = 0; at < end; at++, k++) {
-            b.put(at, (byte) (v >>> (8 * k)));
-        }
-    }
-
-    /** The four streams' words from word {@code w} to {@code end} (a multiple of four apart); returns {@code end}. */
-    private static int bucketWords(java.nio.LongBuffer words, int w, int end, long seed) {
-        long s0 = seed * PRIMES[0];
-        long s1 = seed * PRIMES[1];
-        long s2 = seed * PRIMES[2];
-        long s3 = seed * PRIMES[3];
-        for (; w < end; w += 4) {
-            words.put(w, s0);
-            words.put(w + 1, s1);
-            words.put(w + 2, s2);
-            words.put(w + 3, s3);
-            s0 *= GOLDEN_RATIO_64;
-            s1 *= GOLDEN_RATIO_64;
-            s2 *= GOLDEN_RATIO_64;
-            s3 *= GOLDEN_RATIO_64;
-        }
-        return w;
-    }
-
-    /** {@code x} to the {@code n}th power modulo 2^64. */
-    private static long power(long x, int n) {
-        long r = 1;
-        for (; n > 0; n >>>= 1, x *= x) {
-            if ((n & 1) != 0) {
-                r *= x;
-            }
-        }
-        return r;
+        RandomFill.fill(b, words, pos, len, seed);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.jfio.runner.verify;
 
+import io.jfio.runner.data.RandomFill;
+
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

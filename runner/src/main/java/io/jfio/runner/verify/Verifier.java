@@ -5,6 +5,7 @@ import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
 import io.jfio.jobfile.options.VerifyOptions;
+import io.jfio.runner.data.RandomFill;
 
 import java.io.PrintStream;
 import java.nio.ByteBuffer;

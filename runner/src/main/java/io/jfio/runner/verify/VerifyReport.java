@@ -1,6 +1,7 @@
 package io.jfio.runner.verify;
 
 import io.jfio.engine.IoUnit;
+import io.jfio.runner.data.RandomFill;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,5 +1,6 @@
 package io.jfio.runner.verify;
 
+import io.jfio.runner.data.RandomFill;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;

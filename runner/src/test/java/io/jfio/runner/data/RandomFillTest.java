@@ -1,4 +1,4 @@
-package io.jfio.runner.verify;
+package io.jfio.runner.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

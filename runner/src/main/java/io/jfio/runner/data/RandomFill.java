@@ -1,10 +1,13 @@
-package io.jfio.runner.verify;
+package io.jfio.runner.data;
 
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 
-/** fio's verify data: the random bytes a seed expands to (lib/rand.c's __fill_random_buf). */
-final class RandomFill {
+/**
+ * The random bytes a seed expands to (fio's lib/rand.c __fill_random_buf): the buffer contents
+ * of a random write and fio's verify data alike.
+ */
+public final class RandomFill {
     private static final long GOLDEN = 0x61C8864680B583EBL;
 
     private RandomFill() {
@@ -14,7 +17,7 @@ final class RandomFill {
      * Four 64-bit lanes seeded with seed times 1, 2, 3 and 5, each multiplied by the 64-bit
      * golden ratio after every word; the tail continues lane 0. {@code b} must be little-endian.
      */
-    static void fill(ByteBuffer b, int off, int len, long seed) {
+    public static void fill(ByteBuffer b, int off, int len, long seed) {
         fill(b, null, off, len, seed);
     }
 
@@ -24,7 +27,7 @@ final class RandomFill {
      * half of the byte buffer's putLong, which bounds-checks and byte-orders each one, so a fill
      * runs at the speed of its multiplies (verify=meta's write path is mostly this fill).
      */
-    static void fill(ByteBuffer b, LongBuffer words, int off, int len, long seed) {
+    public static void fill(ByteBuffer b, LongBuffer words, int off, int len, long seed) {
         int bucketWords = (len / 8 / 4) * 4;
         long s0 = seed;
         long s1 = seed * 2;
@@ -91,7 +94,7 @@ final class RandomFill {
     }
 
     /** The little-endian long view {@link #fill(ByteBuffer, LongBuffer, int, int, long)} takes. */
-    static LongBuffer words(ByteBuffer b) {
+    public static LongBuffer words(ByteBuffer b) {
         return b.duplicate().clear().order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer();
     }
 }
