@@ -1,6 +1,7 @@
 package io.jfio.runner.files;
 
 import io.jfio.jobfile.MachineInfo;
+import io.jfio.runner.support.FioVsJfio;
 import io.jfio.runner.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,20 +32,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @Timeout(120)
 class GlobalFilenameIT {
 
-    private static List<Path> fios() {
-        List<Path> out = new ArrayList<>();
-        for (String p : new String[] {"/usr/bin/fio", System.getProperty("JFIO_FIO342",
-                System.getenv().getOrDefault("JFIO_FIO342", "/opt/fio-3.42-src/fio"))}) {
-            if (Files.isExecutable(Path.of(p))) {
-                out.add(Path.of(p));
-            }
-        }
-        return out;
-    }
-
     @Test
     void jobFilenamesAddToTheGlobalOnes() throws Exception {
-        List<Path> fios = fios();
+        List<Path> fios = FioVsJfio.everyFio();
         assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
         Path base = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
         Path dir = Files.createTempDirectory(base, "global-filename-");

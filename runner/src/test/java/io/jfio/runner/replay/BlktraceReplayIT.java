@@ -1,5 +1,6 @@
 package io.jfio.runner.replay;
 
+import io.jfio.runner.support.FioVsJfio;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,17 +52,6 @@ class BlktraceReplayIT {
                 Files.deleteIfExists(p);
             }
         }
-    }
-
-    private static List<Path> fios() {
-        List<Path> out = new ArrayList<>();
-        for (String p : new String[] {"/usr/bin/fio", System.getProperty("JFIO_FIO342",
-                System.getenv().getOrDefault("JFIO_FIO342", "/opt/fio-3.42-src/fio"))}) {
-            if (Files.isExecutable(Path.of(p))) {
-                out.add(Path.of(p));
-            }
-        }
-        return out;
     }
 
     /** A blktrace of fio's struct blk_io_trace records (little endian, version 7). */
@@ -127,7 +117,7 @@ class BlktraceReplayIT {
 
     @Test
     void blktraceReplaysAsInFio() throws Exception {
-        List<Path> fios = fios();
+        List<Path> fios = FioVsJfio.everyFio();
         assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
         assumeTrue(Files.isExecutable(STRACE), "skipped: no strace to see the replayed I/O");
         Path trace = dir.resolve("mixed.blktrace");
@@ -154,7 +144,7 @@ class BlktraceReplayIT {
 
     @Test
     void mergeBlktraceFileDoesWhatFioDoes() throws Exception {
-        List<Path> fios = fios();
+        List<Path> fios = FioVsJfio.everyFio();
         assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
         Path a = dir.resolve("a.blktrace");
         Path b = dir.resolve("b.blktrace");
@@ -209,7 +199,7 @@ class BlktraceReplayIT {
      */
     @Test
     void debugBlktraceLinesAsInFio() throws Exception {
-        List<Path> fios = fios();
+        List<Path> fios = FioVsJfio.everyFio();
         assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
         Path mixed = dir.resolve("mixed.blktrace");
         mixed().write(mixed);

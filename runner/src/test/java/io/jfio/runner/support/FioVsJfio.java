@@ -61,6 +61,22 @@ public final class FioVsJfio {
         return null;
     }
 
+    /**
+     * Every fio to compare with, for tests that run against each one: {@link #fioOrNull()}'s
+     * (fio 3.42 where it is) and Debian's /usr/bin/fio (3.33, what CI has), each once.
+     */
+    public static List<Path> everyFio() {
+        java.util.Set<Path> s = new java.util.LinkedHashSet<>();
+        Path f = fioOrNull();
+        if (f != null) {
+            s.add(f);
+        }
+        if (Files.isExecutable(Path.of("/usr/bin/fio"))) {
+            s.add(Path.of("/usr/bin/fio"));
+        }
+        return new ArrayList<>(s);
+    }
+
     /** That fio when its --enghelp lists {@code engine} (fio 3.33 lacks the dir* engines), else null. */
     public static Path fioWithEngine(String engine) throws IOException {
         Path f = fioOrNull();

@@ -10,9 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -68,18 +66,6 @@ class VerifyLoopsVsFioIT {
     }
 
     /** Every fio here: the one FioVsJfio picks (3.42 where built) and Debian's 3.33 beside it. */
-    private static List<Path> fios() {
-        Set<Path> s = new LinkedHashSet<>();
-        Path f = FioVsJfio.fioOrNull();
-        if (f != null) {
-            s.add(f);
-        }
-        if (Files.isExecutable(Path.of("/usr/bin/fio"))) {
-            s.add(Path.of("/usr/bin/fio"));
-        }
-        return new ArrayList<>(s);
-    }
-
     private FioVsJfio.Outcome fio(Path fio, String extra) throws IOException {
         Files.deleteIfExists(dir.resolve("vl.dat"));
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
@@ -109,7 +95,7 @@ class VerifyLoopsVsFioIT {
             assertEquals(expected, jfio, extra);
         }
         assertFalse(mine.err().contains("not supported"), mine.err());
-        List<Path> fios = fios();
+        List<Path> fios = FioVsJfio.everyFio();
         Assumptions.assumeTrue(!fios.isEmpty(), "skipped: no fio to compare with (set JFIO_FIO342 or install fio)");
         for (Path f : fios) {
             assertEquals(totals(fio(f, extra)), jfio, f + " " + extra);
@@ -128,7 +114,7 @@ class VerifyLoopsVsFioIT {
         assertEquals(0, j.get("read").get("total_ios").asLong(), mine.err());
         assertTrue(j.get("write").get("total_ios").asLong() > 64, "wrote more than one loop: " + totals(mine));
         assertTrue(mine.both().contains("verification read phase will never start"), mine.both());
-        List<Path> fios = fios();
+        List<Path> fios = FioVsJfio.everyFio();
         Assumptions.assumeTrue(!fios.isEmpty(), "skipped: no fio to compare with (set JFIO_FIO342 or install fio)");
         for (Path f : fios) {
             FioVsJfio.Outcome theirs = fio(f, extra);
