@@ -38,4 +38,23 @@ class RampTimeIT {
         assertEquals(List.of(16L << 20, 256L, 0L, 0L, 0L, 0L), fio, "fio's own figures");
         assertEquals(fio, shape(FioVsJfio.jfio(args)));
     }
+
+    /**
+     * The cpu line covers the measured phase only: fio's reset_all_stats restarts the thread's
+     * rusage at the ramp's end. A null job spins one thread flat out, so with a 3 s ramp and a 1 s
+     * runtime counting the ramp too gives up to 400 % of one CPU; the measured phase alone gives at
+     * most 100 % (a loaded machine gives less, never more).
+     */
+    @Test
+    void theCpuLineLeavesTheRampOut() throws Exception {
+        FioVsJfio.fio();
+        List<String> args = List.of("--name=c", "--ioengine=null", "--size=1g", "--time_based", "--runtime=1",
+                "--ramp_time=3", "--output-format=json");
+        for (FioVsJfio.Outcome o : List.of(FioVsJfio.fio(args), FioVsJfio.jfio(args))) {
+            assertEquals(0, o.rc(), o.both());
+            JsonNode job = FioVsJfio.json(o.out()).get("jobs").elements().get(0);
+            double cpu = job.get("usr_cpu").asDouble() + job.get("sys_cpu").asDouble();
+            org.junit.jupiter.api.Assertions.assertTrue(cpu <= 130, "usr+sys " + cpu + " % of the 1 s runtime: " + o.out());
+        }
+    }
 }

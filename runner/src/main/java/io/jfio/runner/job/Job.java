@@ -254,6 +254,7 @@ public final class Job {
         try {
             cpu = new ThreadCpu();
             cpu.begin();
+            stats.accountCpu(cpu);
             runJob();
         } catch (JobError e) {
             if (e.logLine() != null) {

@@ -137,8 +137,23 @@ public final class JobStats {
     /** When the measured phase started (0 before), for interim reports of running jobs. */
     public volatile long measureStartNanos;
 
-    /** Starts (or, after ramp_time, restarts) the measured phase: all counters cleared. */
+    /** The job thread's usr/sys/ctx/fault accounting, or null: restarted with the counters. */
+    private ThreadCpu cpu;
+
+    /** Restarts {@code cpu} wherever the counters restart, as fio's reset_all_stats calls clear_rusage_stat. */
+    public void accountCpu(ThreadCpu cpu) {
+        this.cpu = cpu;
+    }
+
+    /**
+     * Starts (or, after ramp_time and latency_target's search, restarts) the measured phase: all
+     * counters cleared, the job thread's CPU accounting too (the cpu line covers the measured phase,
+     * not the ramp: fio's reset_all_stats).
+     */
     public void resetForMeasurement(long nowNanos) {
+        if (cpu != null) {
+            cpu.begin();
+        }
         measureStartNanos = nowNanos;
         measuring = true;
         java.util.Arrays.fill(ioBytes, 0);

@@ -9,6 +9,8 @@ import io.jfio.engine.nativeio.ResourceUsage;
  */
 public final class ThreadCpu {
     private final ResourceUsage usage = new ResourceUsage();
+    /** RUSAGE_THREAD samples the calling thread: only the thread that began may restart. */
+    private Thread owner;
     private long usr;
     private long sys;
     private long minf;
@@ -16,6 +18,11 @@ public final class ThreadCpu {
     private long ctx;
 
     public void begin() {
+        Thread t = Thread.currentThread();
+        if (owner != null && owner != t) {
+            return;
+        }
+        owner = t;
         if (usage.sampleThread()) {
             usr = usage.userMicros;
             sys = usage.systemMicros;
