@@ -49,6 +49,7 @@ public final class Verifier {
     private final boolean loopsReseed;
     /** Each unit's buffer as little-endian longs, for the random fill. */
     private final java.nio.LongBuffer[] words;
+    private final RandomFill random = new RandomFill();
     private final long[] unitSeed;
     private final long[] unitNumberio;
     private final int[] unitEntry;
@@ -265,7 +266,7 @@ public final class Verifier {
             if (VerifyDebug.on()) {
                 VerifyDebug.line("fill random bytes len=" + u.length);
             }
-            RandomFill.fill(b, words[i], 0, u.length, seed);
+            random.fill(b, words[i], 0, u.length, seed);
         } else {
             // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
             seed = unitSeed[i];
