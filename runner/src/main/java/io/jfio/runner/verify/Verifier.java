@@ -209,6 +209,11 @@ public final class Verifier {
         }
     }
 
+    /** Where {@link #saveState} puts the state file of job {@code job}, thread index {@code index}. */
+    public static java.nio.file.Path stateFile(java.nio.file.Path dir, String job, long index) {
+        return VerifyState.file(AuxPath.stateDir(dir), job, index);
+    }
+
     /**
      * The engine has the device check the verify reads (verify_mode=compare): reads of logged
      * writes carry the expected data, and this verifier checks none of them.
