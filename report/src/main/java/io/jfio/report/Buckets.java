@@ -8,28 +8,16 @@ public final class Buckets {
     private Buckets() {
     }
 
-    /** fio's 2/4/10/20/50/100/250/500/750/1000 latency table (fio's stat.c): index 0..9 of one unit. */
+    /**
+     * fio's 2/4/10/20/50/100/250/500/750/1000 latency table (fio's stat.c): index 0..9 of one unit.
+     * Without branches (each term is 1 once v reaches its bound): a chain of ifs compiled on the
+     * JIT warm-up's latencies trapped, and threw the job loop's compiled code away, at the first
+     * latency in a decade the warm-up never reached.
+     */
     public static int latencyDecade(long v) {
-        if (v < 2) {
-            return 0;
-        } else if (v < 4) {
-            return 1;
-        } else if (v < 10) {
-            return 2;
-        } else if (v < 20) {
-            return 3;
-        } else if (v < 50) {
-            return 4;
-        } else if (v < 100) {
-            return 5;
-        } else if (v < 250) {
-            return 6;
-        } else if (v < 500) {
-            return 7;
-        } else if (v < 750) {
-            return 8;
-        }
-        return 9;
+        return (int) (((1 - v) >>> 63) + ((3 - v) >>> 63) + ((9 - v) >>> 63) + ((19 - v) >>> 63)
+                + ((49 - v) >>> 63) + ((99 - v) >>> 63) + ((249 - v) >>> 63) + ((499 - v) >>> 63)
+                + ((749 - v) >>> 63));
     }
 
     /** The msec latency bucket: the decade table, then 1000-1999 (10) and >= 2000 (11). */

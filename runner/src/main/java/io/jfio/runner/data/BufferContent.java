@@ -44,6 +44,7 @@ public final class BufferContent {
     private ByteBuffer[] unitBuffers = new ByteBuffer[0];
     /** Each unit buffer as little-endian longs (made once): the random fill's word stores. */
     private java.nio.LongBuffer[] unitWords = new java.nio.LongBuffer[0];
+    private final RandomFill random = new RandomFill();
 
     /**
      * @param maxFill    the largest buffer filled at once (the unit buffer capacity)
@@ -310,8 +311,8 @@ public final class BufferContent {
         fillRandom(b, null, pos, len, seed);
     }
 
-    private static void fillRandom(ByteBuffer b, java.nio.LongBuffer words, int pos, int len, long seed) {
-        RandomFill.fill(b, words, pos, len, seed);
+    private void fillRandom(ByteBuffer b, java.nio.LongBuffer words, int pos, int len, long seed) {
+        random.fill(b, words, pos, len, seed);
     }
 
     /**

@@ -54,6 +54,12 @@ public final class IoLoop {
     private long epochNanos;
     /** runtime (and ramp_time) from the epoch; with ramp_size 0 in the ramp, runtime from the ramp's end after. */
     private long timeoutNanos;
+    /**
+     * timeoutNanos, or Long.MAX_VALUE without one: the round's check is one comparison whatever
+     * the job, so code C2 compiled in a job with a runtime (the JIT warm-up's) takes no trap in
+     * one without (it threw the loop's compiled code away at the job's first round).
+     */
+    private long stopAfterNanos;
     private final long runtimeNanos;
     private final long rampNanos;
     /** job_start_clock_id and log_alternate_epoch_clock_id: what json job_start reads at each (re)start. */
@@ -107,7 +113,7 @@ public final class IoLoop {
         this.time = p.clock();
         this.epochNanos = p.epochNanos();
         this.paceEpochNanos = epochNanos;
-        this.timeoutNanos = s.runtimeNanos() > 0 ? s.runtimeNanos() + s.rampNanos() : 0;
+        timeout(s.runtimeNanos() > 0 ? s.runtimeNanos() + s.rampNanos() : 0);
         this.runtimeNanos = s.runtimeNanos();
         this.rampNanos = s.rampNanos();
         this.jobStartClockId = s.jobStartClockId();
@@ -148,7 +154,7 @@ public final class IoLoop {
             if (rampSize != null) {
                 // fio checks no runtime in the ramp (backend.c's runtime_exceeded)
                 rampSize.start(epochNanos);
-                timeoutNanos = 0;
+                timeout(0);
                 waits.deadline(0);
             }
         } else {
@@ -194,6 +200,12 @@ public final class IoLoop {
         return true;
     }
 
+    /** Sets the runtime limit from the epoch (0: none). */
+    private void timeout(long nanos) {
+        timeoutNanos = nanos;
+        stopAfterNanos = nanos > 0 ? nanos : Long.MAX_VALUE;
+    }
+
     /** One round of fio's do_io loop: false when the loop ends (a break in fio's). */
     private boolean round() {
         if (paced || ++roundsSinceClock >= CLOCK_ROUNDS) {
@@ -201,7 +213,7 @@ public final class IoLoop {
             q.readClock();
         }
         long now = q.clock();
-        if (timeoutNanos > 0 && now - epochNanos >= timeoutNanos) {
+        if (now - epochNanos >= stopAfterNanos) {
             return false;
         }
         if (steady != null) {
@@ -218,7 +230,7 @@ public final class IoLoop {
         }
         if (!stats.measuring() && (rampSize != null ? rampSize.over(now) : now - epochNanos >= rampNanos)) {
             if (rampSize != null && runtimeNanos > 0) {
-                timeoutNanos = now - epochNanos + runtimeNanos; // runtime counts from the ramp's end
+                timeout(now - epochNanos + runtimeNanos); // runtime counts from the ramp's end
                 waits.deadline(timeoutNanos);
             }
             startMeasuring(now);

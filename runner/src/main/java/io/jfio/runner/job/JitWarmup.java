@@ -5,6 +5,7 @@ import io.jfio.jobfile.JobFileParser;
 import io.jfio.jobfile.JobFileParser.CliOption;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
+import io.jfio.runner.verify.Verifier;
 import io.jfio.runner.workload.RwMode;
 
 import java.io.IOException;
@@ -29,9 +30,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the CPUs from the job while its clock ran.
  *
  * <p>The hidden job copies only what shapes the per-I/O code (ioengine, iodepth, sequential or
- * random, verify and its pattern); nothing else of the job is run (no logs, hooks, state files,
- * rate or time settings). Its block size is at most 512 bytes (an 8 MiB scratch file), its
- * runtime at most {@link #RUNTIME_SECONDS}; then it waits (at most 2 s) for the JIT's queue to empty.
+ * random, verify and its pattern, verify_state_save); nothing else of the job is run (no logs,
+ * hooks, rate or time settings; its state file is deleted). Its block size is at most 512 bytes (an
+ * 8 MiB scratch file), its runtime at most {@link #RUNTIME_SECONDS}; then it waits (at most 2 s)
+ * for the JIT's queue to empty. A second, shorter hidden job follows ({@link #AGAIN_IOS}): C2
+ * compiles the first job's steady state, where the branches a job takes only at its start (the
+ * first pass, the first sample, lazily made histograms) were never seen, so the next job to start
+ * hit those traps, threw the loop's compiled code away and ran it interpreted while C2 compiled
+ * it again (at 256 MiB, verify=meta, the C2 thread took more CPU during the job than the job
+ * thread). The second job takes those traps and has the code compiled again before the clock.
  * Engines that need a device (sg, uring_cmd), the network or a special file are not warmed.
  * A warm-up that fails (no /dev/shm, an engine that refuses tmpfs) only means no warm-up.
  */
@@ -41,6 +48,8 @@ final class JitWarmup {
      * left the loop's methods in profiling code at the warm-up's end, compiled by C2 during the job).
      */
     static final int IOS = 16384;
+    /** Writes (and verify reads) of the second hidden job: enough for C2 to compile the loop again. */
+    static final int AGAIN_IOS = 4096;
     /**
      * The hidden job's runtime cap: on a quiet machine it needs well under a second; on a loaded
      * one its writes alone may take this long (then it verifies nothing and warms less).
@@ -68,7 +77,9 @@ final class JitWarmup {
             if (!DONE.add(key)) {
                 return;
             }
-            run(spec, opts, mode, ctx, RUNTIME_SECONDS);
+            if (run(spec, opts, mode, ctx, RUNTIME_SECONDS, IOS) != null) {
+                run(spec, opts, mode, ctx, RUNTIME_SECONDS, AGAIN_IOS);
+            }
         }
     }
 
@@ -101,12 +112,17 @@ final class JitWarmup {
     /** The smallest job warmed: 4096 writes (16 MiB at 4 KiB, 256 MiB at 64 KiB), as many verify reads. */
     static final long MIN_JOB_IOS = 4096;
 
-    /** Runs one warm-up job: the finished hidden job (tests read its stats), null when it could not start. */
-    static Job run(JobSpec spec, ThreadOptions opts, RwMode mode, Job.Context ctx, int runtimeSeconds) {
+    /**
+     * Runs one warm-up job of {@code ios} writes: the finished hidden job (tests read its stats),
+     * null when it could not start.
+     */
+    static Job run(JobSpec spec, ThreadOptions opts, RwMode mode, Job.Context ctx, int runtimeSeconds, int ios) {
         Path file = Path.of("/dev/shm", "jfio-warmup." + ProcessHandle.current().pid() + "." + SEQ.incrementAndGet());
+        Path state = null;
         running = true;
         try {
-            JobSpec hidden = hiddenSpec(spec, opts, mode, file, runtimeSeconds);
+            JobSpec hidden = hiddenSpec(spec, opts, mode, file, runtimeSeconds, ios);
+            state = Verifier.stateFile(Path.of(""), hidden.name(), hidden.index());
             Job.Context quiet = new Job.Context(NOWHERE, NOWHERE, false, false, ctx.engines(), ctx.sources(),
                     ctx.clock());
             Job job = new Job(hidden, quiet);
@@ -124,8 +140,11 @@ final class JitWarmup {
             running = false;
             try {
                 Files.deleteIfExists(file);
+                if (state != null) {
+                    Files.deleteIfExists(state);
+                }
             } catch (IOException e) {
-                // a scratch file in /dev/shm: nothing the job depends on
+                // the hidden job's scratch and state files: nothing the job depends on
             }
         }
     }
@@ -176,13 +195,13 @@ final class JitWarmup {
 
     private static final long SETTLE_MAX_NANOS = 2_000_000_000L;
 
-    private static JobSpec hiddenSpec(JobSpec spec, ThreadOptions opts, RwMode mode, Path file, int runtimeSeconds)
-            throws JobFileException {
+    private static JobSpec hiddenSpec(JobSpec spec, ThreadOptions opts, RwMode mode, Path file, int runtimeSeconds,
+                                      int ios) throws JobFileException {
         int bs = Math.min(512, Job.maxBlockSize(opts));
         List<CliOption> o = new ArrayList<>();
         o.add(new CliOption("name", "jfio-warmup"));
         o.add(new CliOption("filename", file.toString()));
-        o.add(new CliOption("size", Long.toString((long) bs * IOS)));
+        o.add(new CliOption("size", Long.toString((long) bs * ios)));
         o.add(new CliOption("bs", Integer.toString(bs)));
         o.add(new CliOption("rw", mode.random() ? "randwrite" : "write"));
         o.add(new CliOption("ioengine", opts.queue().ioengine()));
@@ -194,12 +213,18 @@ final class JitWarmup {
             o.add(new CliOption("verify_pattern", spec.getString("verify_pattern")));
         }
         o.add(new CliOption("do_verify", "1"));
-        o.add(new CliOption("verify_state_save", "0"));
+        // as the job has it: with it the loop tracks the writes in flight, a branch the compiled
+        // code must have seen taken
+        o.add(new CliOption("verify_state_save", opts.verify().stateSave ? "1" : "0"));
         o.add(new CliOption("direct", "0"));
         if (runtimeSeconds > 0) {
             o.add(new CliOption("runtime", Integer.toString(runtimeSeconds)));
         }
         o.add(new CliOption("unlink", "1"));
+        // bw/iops samples within the hidden job's short run, so that the sampling is compiled
+        // as a taken path (at fio's 500 ms the first sample of the job came with a trap)
+        o.add(new CliOption("bwavgtime", "20"));
+        o.add(new CliOption("iopsavgtime", "20"));
         JobFileParser.Settings s = JobFileParser.Settings.defaults();
         return JobFileParser.parse(List.of(), o, s).jobs().get(0);
     }

@@ -49,6 +49,7 @@ public final class Verifier {
     private final boolean loopsReseed;
     /** Each unit's buffer as little-endian longs, for the random fill. */
     private final java.nio.LongBuffer[] words;
+    private final RandomFill random = new RandomFill();
     private final long[] unitSeed;
     private final long[] unitNumberio;
     private final int[] unitEntry;
@@ -208,6 +209,11 @@ public final class Verifier {
         }
     }
 
+    /** Where {@link #saveState} puts the state file of job {@code job}, thread index {@code index}. */
+    public static java.nio.file.Path stateFile(java.nio.file.Path dir, String job, long index) {
+        return VerifyState.file(AuxPath.stateDir(dir), job, index);
+    }
+
     /**
      * The engine has the device check the verify reads (verify_mode=compare): reads of logged
      * writes carry the expected data, and this verifier checks none of them.
@@ -265,7 +271,7 @@ public final class Verifier {
             if (VerifyDebug.on()) {
                 VerifyDebug.line("fill random bytes len=" + u.length);
             }
-            RandomFill.fill(b, words[i], 0, u.length, seed);
+            random.fill(b, words[i], 0, u.length, seed);
         } else {
             // fio draws no seed for pattern data: the header keeps the unit's (zero) seed
             seed = unitSeed[i];

@@ -43,6 +43,7 @@ final class VerifyWarmup {
         int len = pattern == null ? 4096 : Math.min(4096, pattern.maxUnit());
         ByteBuffer b = ByteBuffer.allocateDirect(len).order(ByteOrder.LITTLE_ENDIAN);
         java.nio.LongBuffer words = RandomFill.words(b);
+        RandomFill random = new RandomFill();
         BlockHeaders headers = new BlockHeaders(type, layout, 0, 0, thread, false, true, true);
         long start = System.nanoTime();
         int bad = 0;
@@ -51,7 +52,7 @@ final class VerifyWarmup {
             if (pattern != null) {
                 pattern.fill(b, len, (long) i * len);
             } else {
-                RandomFill.fill(b, words, 0, len, seed);
+                random.fill(b, words, 0, len, seed);
             }
             if (pattern != null && type != VerifyType.PATTERN) {
                 // verify=pattern: no header, the pattern alone (verify=meta, pattern_hdr: below)

@@ -41,7 +41,7 @@ class JitWarmupTest {
         try (Stream<Path> s = Stream.concat(Files.list(Path.of("/dev/shm")), Files.list(Path.of("")))) {
             return s.map(p -> p.getFileName().toString())
                     .filter(n -> n.startsWith("jfio-warmup") && n.contains(Long.toString(ProcessHandle.current().pid()))
-                            || n.startsWith("jfio-warmup-") && n.endsWith(".state"))
+                            || n.contains("jfio-warmup-") && n.endsWith(".state"))
                     .toList();
         }
     }
@@ -58,7 +58,7 @@ class JitWarmupTest {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             Job.Context ctx = context(out, err, false, JobClock.SYSTEM);
             assertTrue(JitWarmup.wanted(opts, ctx), type);
-            Job hidden = JitWarmup.run(spec, opts, RwMode.of(opts.io().rw()), ctx, 0);
+            Job hidden = JitWarmup.run(spec, opts, RwMode.of(opts.io().rw()), ctx, 0, JitWarmup.IOS);
             assertNotNull(hidden, type + ": the warm-up job did not start");
             assertEquals(0, hidden.stats().error, type + ": the warm-up job failed");
             long written = hidden.stats().ioBytes[1];
