@@ -16,6 +16,7 @@ import io.jfio.report.format.Preamble;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.job.Job;
 import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -82,10 +83,14 @@ final class Reporter {
                 b.append(io.jfio.runner.workload.FileDebug.added(s, io.jfio.runner.files.FileNames.forJob(s), fileDebugGlobals));
             }
             if (s.cloneIndex() == 0) {
-                long[][] bs = blockSizes(s);
+                // as written: fio prints the line before a replay's trace is read
+                JobSpec w = j.writtenSpec();
+                ThreadOptions wo = ThreadOptions.of(w);
+                long[][] bs = blockSizes(w);
                 ReportOptions ro = reportOptions(s);
-                b.append(Preamble.jobLine(s.name(), s.groupId(), j.mode().name(), bs[0], bs[1],
-                        o.bs().bsIsSeqRand(), o.queue().ioengine(), o.queue().iodepth(), ro.sigFigs, ro.kbBase));
+                b.append(Preamble.jobLine(s.name(), s.groupId(), RwMode.of(wo.io().rw()).name(),
+                        bs[0], bs[1], wo.bs().bsIsSeqRand(), wo.queue().ioengine(), wo.queue().iodepth(),
+                        ro.sigFigs, ro.kbBase));
             } else if (s.cloneIndex() == numjobs - 1) {
                 b.append(Preamble.clonesLine());
             }

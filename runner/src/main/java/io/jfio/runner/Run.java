@@ -171,7 +171,7 @@ public final class Run {
             return 1;
         }
         for (JobSpec spec : request.jobs()) {
-            jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
+            jobs.add(new Job(spec, ReplaySpec.adjust(spec, err), ctx));
         }
         jobs.forEach(j -> j.setJobCount(jobs.size()));
         jobs.forEach(Job::joinFlow);

@@ -142,6 +142,58 @@ class BlktraceReplayIT {
         }
     }
 
+    /**
+     * fio prints the job line before the job's thread reads its log (init_iolog), so it shows the
+     * job's options, not the directions, block sizes and depth the trace then gives the job; the
+     * json report's job options are the ones written and its latency depth the one the job ran
+     * with. For a blktrace and a text iolog, with the defaults and with options of its own.
+     */
+    @Test
+    void jobLineShowsTheJobsOptionsAsInFio() throws Exception {
+        List<Path> fios = FioVsJfio.everyFio();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        Path trace = dir.resolve("mixed.blktrace");
+        mixed().write(trace);
+        Path data = dir.resolve("data");
+        Path text = dir.resolve("text.iolog");
+        Files.writeString(text, "fio version 2 iolog\n" + data + " add\n" + data + " open\n" + data + " write 0 8192\n"
+                + data + " read 8192 16384\n" + data + " close\n");
+        String[] logs = {"read_iolog=" + trace + "\nreplay_redirect=" + data + "\n", "read_iolog=" + text + "\n"};
+        String[] own = {"", "rw=randwrite\nbs=16k\niodepth=2\n"};
+        for (String log : logs) {
+            for (String o : own) {
+                Path jobFile = dir.resolve("l.fio");
+                Files.writeString(jobFile, "[l]\nioengine=psync\n" + log + o);
+                Files.write(data, new byte[1 << 20]);
+                List<String> jfio = List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp",
+                        System.getProperty("java.class.path"), "io.jfio.runner.cli.Main");
+                String j = output(concat(jfio, jobFile.toString())).out;
+                String jj = output(concat(jfio, "--output-format=json", jobFile.toString())).out;
+                for (Path fio : fios) {
+                    Files.write(data, new byte[1 << 20]);
+                    String f = output(List.of(fio.toString(), jobFile.toString())).out;
+                    String what = fio + ", " + (log + o).replace('\n', ' ');
+                    assertEquals(f.lines().findFirst().orElse(""), j.lines().findFirst().orElse(""), what + ": job line");
+                    String fj = output(List.of(fio.toString(), "--output-format=json", jobFile.toString())).out;
+                    assertEquals(jsonJob(fj), jsonJob(jj), what + ": json job options and latency depth");
+                }
+            }
+        }
+    }
+
+    private static List<String> concat(List<String> cmd, String... more) {
+        List<String> l = new ArrayList<>(cmd);
+        l.addAll(List.of(more));
+        return l;
+    }
+
+    /** The json report's "job options" object and "latency_depth" (fio prints notes before the json). */
+    private static String jsonJob(String out) {
+        Matcher o = Pattern.compile("\"job options\" : \\{[^}]*}").matcher(out);
+        Matcher d = Pattern.compile("\"latency_depth\" : \\d+").matcher(out);
+        return (o.find() ? o.group() : "no job options") + " " + (d.find() ? d.group() : "no latency_depth");
+    }
+
     @Test
     void mergeBlktraceFileDoesWhatFioDoes() throws Exception {
         List<Path> fios = FioVsJfio.everyFio();
