@@ -84,13 +84,7 @@ final class Reporter {
             }
             if (s.cloneIndex() == 0) {
                 // as written: fio prints the line before a replay's trace is read
-                JobSpec w = j.writtenSpec();
-                ThreadOptions wo = ThreadOptions.of(w);
-                long[][] bs = blockSizes(w);
-                ReportOptions ro = reportOptions(s);
-                b.append(Preamble.jobLine(s.name(), s.groupId(), RwMode.of(wo.io().rw()).name(),
-                        bs[0], bs[1], wo.bs().bsIsSeqRand(), wo.queue().ioengine(), wo.queue().iodepth(),
-                        ro.sigFigs, ro.kbBase));
+                b.append(jobLine(j.writtenSpec()));
             } else if (s.cloneIndex() == numjobs - 1) {
                 b.append(Preamble.clonesLine());
             }
@@ -101,6 +95,15 @@ final class Reporter {
         b.append(Preamble.startingLine(threads, processes));
         out.print(b);
         out.flush();
+    }
+
+    /** fio's job line ({@code NAME: (g=G): rw=..., bs=..., ioengine=E, iodepth=N}) of a job as written. */
+    static String jobLine(JobSpec written) {
+        ThreadOptions o = ThreadOptions.of(written);
+        long[][] bs = blockSizes(written);
+        ReportOptions ro = reportOptions(written);
+        return Preamble.jobLine(written.name(), written.groupId(), RwMode.of(o.io().rw()).name(), bs[0], bs[1],
+                o.bs().bsIsSeqRand(), o.queue().ioengine(), o.queue().iodepth(), ro.sigFigs, ro.kbBase);
     }
 
     /** Minimum and maximum block size per direction, as fio prints them in the job line. */

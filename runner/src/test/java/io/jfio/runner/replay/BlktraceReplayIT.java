@@ -198,28 +198,8 @@ class BlktraceReplayIT {
     void mergeBlktraceFileDoesWhatFioDoes() throws Exception {
         List<Path> fios = FioVsJfio.everyFio();
         assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
-        Path a = dir.resolve("a.blktrace");
-        Path b = dir.resolve("b.blktrace");
-        mixed().write(a);
-        Trace writes = new Trace();
-        for (int i = 0; i < 5; i++) {
-            writes.add(2_000_000L + i * 300_000L, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 600 + i * 16L, 8192);
-        }
-        writes.write(b);
-        Path text = dir.resolve("text.iolog");
-        Files.writeString(text, "fio version 2 iolog\n");
         Path data = dir.resolve("data");
-        String[][] cases = {
-            // the merge as fio does it: scalars and iterations as many as the traces
-            {a + ":" + b, "merge_blktrace_scalars=50:200\nmerge_blktrace_iters=2:1\n"},
-            {a + ":" + b, ""},
-            // a count that does not match: no merge file
-            {a + ":" + b, "merge_blktrace_scalars=50\n"},
-            {a + ":" + b, "merge_blktrace_iters=3:1:1\n"},
-            // a first trace that is not a blktrace: the job is not set up
-            {text + ":" + a, ""},
-        };
-        for (String[] c : cases) {
+        for (String[] c : mergeCases()) {
             String job = "[m]\nioengine=psync\nread_iolog=" + c[0] + "\nreplay_redirect=" + data
                     + "\nmerge_blktrace_file=" + dir.resolve("merged") + "\n" + c[1];
             Path jobFile = dir.resolve("m.fio");
@@ -241,6 +221,91 @@ class BlktraceReplayIT {
                 }
             }
         }
+    }
+
+    /**
+     * --merge-blktrace-only: fio prints each job's line (normal output only; none for a job's
+     * clones), does its merge and runs nothing: no version or Starting line, no report, no file
+     * laid out; a merge that fails the job's set-up ends there with exit 1. With --output the job
+     * lines and fio's error lines go into the file (the errors to stderr too).
+     */
+    @Test
+    void mergeBlktraceOnlyAsInFio() throws Exception {
+        List<Path> fios = FioVsJfio.everyFio();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        Path data = dir.resolve("data");
+        Path laid = dir.resolve("laid");
+        Path out = dir.resolve("out.txt");
+        List<String[]> runs = new ArrayList<>();
+        for (String[] c : mergeCases()) {
+            runs.add(new String[] {"[m]\nread_iolog=" + c[0] + "\nmerge_blktrace_file=" + dir.resolve("merged") + "\n" + c[1]});
+        }
+        // several jobs: clones, one that merges nothing, one that merges into a file of its own
+        String three = "[a]\nread_iolog=" + dir.resolve("a.blktrace") + "\nmerge_blktrace_file=" + dir.resolve("merged")
+                + "\nnumjobs=2\n[b]\nrw=write\nsize=1m\nfilename=" + laid + "\n[c]\nread_iolog=" + dir.resolve("b.blktrace")
+                + "\nmerge_blktrace_file=" + dir.resolve("merged2") + "\n";
+        runs.add(new String[] {three});
+        runs.add(new String[] {three, "--output-format=json"});
+        runs.add(new String[] {three, "--output=" + out});
+        // a first trace that is not a blktrace ends the parsing: the later job is not added
+        runs.add(new String[] {"[a]\nread_iolog=" + dir.resolve("text.iolog") + "\nmerge_blktrace_file=" + dir.resolve("merged")
+                + "\n" + three.substring(three.indexOf("[b]"))});
+        for (String[] r : runs) {
+            Path jobFile = dir.resolve("o.fio");
+            Files.writeString(jobFile, "[global]\nioengine=psync\nreplay_redirect=" + data + "\n" + r[0]);
+            List<String> opts = new ArrayList<>(List.of("--merge-blktrace-only"));
+            opts.addAll(List.of(r).subList(1, r.length));
+            opts.add(jobFile.toString());
+            List<String> jfio = new ArrayList<>(List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp",
+                    System.getProperty("java.class.path"), "io.jfio.runner.cli.Main"));
+            jfio.addAll(opts);
+            String j = mergeOnly(jfio, data, laid, out);
+            for (Path fio : fios) {
+                List<String> f = new ArrayList<>(List.of(fio.toString()));
+                f.addAll(opts);
+                assertEquals(mergeOnly(f, data, laid, out), j, fio + " " + opts);
+            }
+        }
+    }
+
+    /** One --merge-blktrace-only run: exit status, stdout, stderr, the merge files' sizes, --output's file. */
+    private String mergeOnly(List<String> cmd, Path data, Path laid, Path out) throws Exception {
+        for (Path p : List.of(dir.resolve("merged"), dir.resolve("merged2"), laid, out)) {
+            Files.deleteIfExists(p);
+        }
+        Files.write(data, new byte[0]);
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+        String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String e = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), cmd + " finished");
+        return "exit " + p.exitValue() + "\nstdout:\n" + o + "stderr:\n" + e + "merged " + size(dir.resolve("merged"))
+                + ", merged2 " + size(dir.resolve("merged2")) + ", data " + size(data) + ", laid out " + size(laid)
+                + "\n--output:\n" + (Files.exists(out) ? Files.readString(out) : "none");
+    }
+
+    /** read_iolog's list and the merge options of each merge case; writes the traces they name. */
+    private String[][] mergeCases() throws IOException {
+        Path a = dir.resolve("a.blktrace");
+        Path b = dir.resolve("b.blktrace");
+        mixed().write(a);
+        Trace writes = new Trace();
+        for (int i = 0; i < 5; i++) {
+            writes.add(2_000_000L + i * 300_000L, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 600 + i * 16L, 8192);
+        }
+        writes.write(b);
+        Path text = dir.resolve("text.iolog");
+        Files.writeString(text, "fio version 2 iolog\n");
+        String[][] cases = {
+            // the merge as fio does it: scalars and iterations as many as the traces
+            {a + ":" + b, "merge_blktrace_scalars=50:200\nmerge_blktrace_iters=2:1\n"},
+            {a + ":" + b, ""},
+            // a count that does not match: no merge file
+            {a + ":" + b, "merge_blktrace_scalars=50\n"},
+            {a + ":" + b, "merge_blktrace_iters=3:1:1\n"},
+            // a first trace that is not a blktrace: the job is not set up
+            {text + ":" + a, ""},
+        };
+        return cases;
     }
 
     /**
