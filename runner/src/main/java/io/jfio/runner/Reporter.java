@@ -60,7 +60,7 @@ final class Reporter {
         // with no other job there is no version line at all (init.c returns before it)
         boolean version = false;
         boolean parsed = false;
-        Set<io.jfio.jobfile.SourceLocation> fileDebugGlobals = new java.util.HashSet<>();
+        Map<String, Integer> fileDebugGlobals = new java.util.HashMap<>();
         for (Job j : run.jobs()) {
             JobSpec s = j.spec();
             ThreadOptions o = j.options();
