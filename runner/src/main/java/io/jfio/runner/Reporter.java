@@ -92,6 +92,7 @@ final class Reporter {
         if (parsed && !version) {
             b.append(Preamble.versionLine(new RunResult().fioVersion));
         }
+        b.append(HelperThreadDebug.started()); // fio starts its helper thread before run_threads says "Starting"
         b.append(Preamble.startingLine(threads, processes));
         out.print(b);
         out.flush();

@@ -322,7 +322,9 @@ public final class Run {
                         stop(); // each job saves its verify state as it ends
                         request.trigger().exec(report, err);
                     }
-                    diskTracker.sample();
+                    if (diskTracker.sample()) {
+                        HelperThreadDebug.tick(jobs);
+                    }
                     st.tick();
                     if (agg != null) {
                         agg.tick(progress, jobs.stream().anyMatch(j -> j.state().runState() == RunState.RAMP));

@@ -392,6 +392,111 @@ class DebugLinesIT {
         }
     }
 
+    /** The lines of the given types, pid and a stat file's numbers masked. */
+    private static List<String> typed(String out, String... types) {
+        List<String> l = new ArrayList<>();
+        for (String s : out.split("\n")) {
+            for (String t : types) {
+                if (s.startsWith(String.format("%-8s ", t))) {
+                    l.add(t + " " + s.substring(Math.max(8, t.length()) + 1).replaceFirst("^\\d+ +", "")
+                            .replaceFirst("/stat: +[0-9 ]+$", "/stat: NUMBERS"));
+                }
+            }
+        }
+        return l;
+    }
+
+    /**
+     * --debug=diskutil: each file of the job looked up as it starts (a block device's own number,
+     * a tmpfs file's file system, which has no disk), the disk added to the list with its first
+     * stat read, the same files again from the job itself; then each 250 ms tick's `update io
+     * ticks` (as many as the run lasts) with the stat read of the disk in use. --debug=helperthread:
+     * `clk_tck = 100` before `Starting`, and one `next_log` line per tick. fio's `Clock jump?`
+     * lines are its timer's (docs/differences.md).
+     */
+    @Test
+    void diskutilAndHelperthreadLinesAsFio() throws IOException {
+        io.jfio.testsupport.LoopDevice.assumeAvailable();
+        java.nio.file.Path fio = FioVsJfio.fio();
+        try (io.jfio.testsupport.LoopDevice loop = io.jfio.testsupport.LoopDevice.create(4 << 20, false)) {
+            List<String> args = List.of("--debug=diskutil,helperthread", "--name=t", "--filename=" + loop.device()
+                    + ":" + file, "--size=2m", "--bs=4k", "--rw=read", "--rate=2m");
+            List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+            cmd.addAll(args);
+            FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+            FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+            assertEquals(0, f.rc(), f.err());
+            assertEquals(0, j.rc(), j.err());
+            assertEquals("", j.err());
+            List<String> fl = typed(f.out(), "diskutil", "helperthread");
+            List<String> jl = typed(j.out(), "diskutil", "helperthread");
+            fl.removeIf(s -> s.endsWith("Clock jump?"));
+            String dev = loop.device().substring("/dev/".length());
+            String sys = "/sys/block/" + dev;
+            String mm = io.jfio.runner.stats.DiskDevices.majorMinor(loop.device());
+            String shm = io.jfio.runner.stats.DiskDevices.majorMinor(file.toString());
+            List<String> lookups = List.of("helperthread clk_tck = 100",
+                    "diskutil " + loop.device() + " belongs to maj/min " + mm,
+                    "diskutil add maj/min " + mm + ": " + sys,
+                    "diskutil add " + dev + " to list",
+                    "diskutil open stat file: " + sys + "/stat",
+                    "diskutil " + sys + "/stat: NUMBERS",
+                    "diskutil " + sys + "/stat: stat read ok? 1",
+                    "diskutil " + file + " belongs to maj/min " + shm,
+                    "diskutil " + loop.device() + " belongs to maj/min " + mm,
+                    "diskutil " + file + " belongs to maj/min " + shm);
+            for (List<String> l : List.of(fl, jl)) {
+                assertEquals(lookups, l.subList(0, Math.min(l.size(), lookups.size())), f.out() + "\n" + j.out());
+                List<String> rest = l.subList(lookups.size(), l.size());
+                // 2 MiB at 2 MiB/s: a second of 250 ms ticks
+                assertTrue(rest.stream().filter(s -> s.equals("diskutil update io ticks")).count() >= 3, l.toString());
+                assertTrue(rest.stream().filter(s -> s.startsWith("helperthread ")).count() >= 2, l.toString());
+                for (String s : rest) {
+                    assertTrue(s.equals("diskutil update io ticks") || s.equals("diskutil open stat file: " + sys + "/stat")
+                            || s.equals("diskutil " + sys + "/stat: NUMBERS") || s.equals("diskutil " + sys + "/stat: stat read ok? 1")
+                            || s.matches("helperthread next_log: \\d+, msec_to_next_event: \\d+"), s);
+                }
+                assertTrue(rest.contains("diskutil " + sys + "/stat: stat read ok? 1"), "a tick reads the disk in use");
+            }
+            assertTrue(f.out().indexOf("clk_tck") < f.out().indexOf("Starting 1 process"), f.out());
+            assertTrue(j.out().indexOf("clk_tck") < j.out().indexOf("Starting 1 process"), j.out());
+        }
+    }
+
+    /**
+     * --debug=compress with log_store_compressed: per log, the deflate of its samples (the same
+     * input size: fio's binary samples), its chunk, the total and the chunk written; the deflated
+     * sizes follow the measured values.
+     */
+    @Test
+    void compressLinesAsFio() throws IOException {
+        java.nio.file.Path fio = FioVsJfio.fio();
+        Path dir = Files.createDirectories(Path.of("/dev/shm", "w8dbg-gz-" + ProcessHandle.current().pid()));
+        try {
+            Files.write(file, new byte[1 << 20]);
+            List<String> args = List.of("--debug=compress", "--name=t", "--filename=" + file, "--size=1m", "--bs=4k",
+                    "--rw=read", "--write_lat_log=" + dir + "/lat", "--log_store_compressed=1");
+            List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+            cmd.addAll(args);
+            emptyDir(dir);
+            FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+            emptyDir(dir);
+            FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+            assertEquals(0, f.rc(), f.err());
+            assertEquals(0, j.rc(), j.err());
+            List<String> fl = typed(f.out(), "compress");
+            List<String> jl = typed(j.out(), "compress");
+            assertEquals(8, fl.size(), f.out());
+            java.util.function.UnaryOperator<String> sizes = s -> s.replaceAll("chunk=\\d+", "chunk=N")
+                    .replaceAll("chunk size=\\d+", "chunk size=N").replaceAll("deflated to size=\\d+", "deflated to size=N");
+            assertEquals(String.join("\n", fl.stream().map(sizes).toList()), String.join("\n", jl.stream().map(sizes).toList()));
+            assertTrue(jl.get(0).equals("compress deflate input size=10240, seq=1, log=" + dir + "/lat_lat.1.log.fz"), jl.toString());
+        } finally {
+            emptyDir(dir);
+            Files.delete(dir);
+        }
+    }
+
     @Test
     void fileLinesOfBlockDeviceAsFio() throws IOException {
         // get_file_size opens the device for its size; its flags say the size is known
