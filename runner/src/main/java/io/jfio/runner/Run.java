@@ -284,6 +284,8 @@ public final class Run {
             IntervalOutput intervals = null;
             if (reporter.normal()) {
                 reporter.printPreamble(report);
+            } else {
+                report.print(HelperThreadDebug.started()); // a debug line, in every output format
             }
             // Ctrl-C / SIGTERM from here on (layout included) stop the jobs; the report is still written.
             Signals signals = Signals.attach(this::onSignal);

@@ -59,14 +59,22 @@ class DebugLinesIT {
         return both(FioVsJfio.fio(), args, type, from);
     }
 
-    private static List<String> both(java.nio.file.Path fio, List<String> args, String type, String from)
-            throws IOException {
+    /** fio and jfio run with the same arguments, each ending with status 0. */
+    private static FioVsJfio.Outcome[] runBoth(java.nio.file.Path fio, List<String> args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
         cmd.addAll(args);
         FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
         FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
         assertEquals(0, f.rc(), f.err());
         assertEquals(0, j.rc(), j.err());
+        return new FioVsJfio.Outcome[] {f, j};
+    }
+
+    private static List<String> both(java.nio.file.Path fio, List<String> args, String type, String from)
+            throws IOException {
+        FioVsJfio.Outcome[] fj = runBoth(fio, args);
+        FioVsJfio.Outcome f = fj[0];
+        FioVsJfio.Outcome j = fj[1];
         assertTrue(f.err().isEmpty() && j.err().isEmpty(), "no debug line on stderr: " + f.err() + j.err());
         List<String> fl = lines(f.out(), type, from);
         // fio's ioengine registry and page-cache lines have no jfio counterpart (docs/differences.md)
@@ -267,12 +275,9 @@ class DebugLinesIT {
     /** As above; with {@code whole} false, only the lines before the first job's set-up (those of reading the jobs). */
     private static List<String> fileLines(java.nio.file.Path fio, Path dir, List<String> args, boolean whole)
             throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
-        cmd.addAll(args);
-        emptyDir(dir);
-        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
-        emptyDir(dir);
-        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        FioVsJfio.Outcome[] fj = runBothIn(fio, dir, args);
+        FioVsJfio.Outcome f = fj[0];
+        FioVsJfio.Outcome j = fj[1];
         assertEquals(f.rc(), j.rc(), f.err() + j.err());
         List<String> fl = lines(f.out(), "file", null);
         List<String> jl = lines(j.out(), "file", null);
@@ -283,6 +288,17 @@ class DebugLinesIT {
         }
         assertEquals(String.join("\n", fl), String.join("\n", jl), args.toString());
         return jl;
+    }
+
+    /** fio and jfio run with the same arguments, each in an emptied {@code dir}. */
+    private static FioVsJfio.Outcome[] runBothIn(java.nio.file.Path fio, Path dir, List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(args);
+        emptyDir(dir);
+        FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
+        emptyDir(dir);
+        FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+        return new FioVsJfio.Outcome[] {f, j};
     }
 
     private static void emptyDir(Path dir) throws IOException {
@@ -412,21 +428,19 @@ class DebugLinesIT {
      * stat read, the same files again from the job itself; then each 250 ms tick's `update io
      * ticks` (as many as the run lasts) with the stat read of the disk in use. --debug=helperthread:
      * `clk_tck = 100` before `Starting`, and one `next_log` line per tick. fio's `Clock jump?`
-     * lines are its timer's (docs/differences.md).
+     * lines are its timer's (docs/differences.md). fio 3.42 only.
      */
     @Test
     void diskutilAndHelperthreadLinesAsFio() throws IOException {
         io.jfio.testsupport.LoopDevice.assumeAvailable();
-        java.nio.file.Path fio = FioVsJfio.fio();
+        // fio 3.33 looks the files up once (not again from the job)
+        java.nio.file.Path fio = FioVsJfio.fio342();
         try (io.jfio.testsupport.LoopDevice loop = io.jfio.testsupport.LoopDevice.create(4 << 20, false)) {
             List<String> args = List.of("--debug=diskutil,helperthread", "--name=t", "--filename=" + loop.device()
                     + ":" + file, "--size=2m", "--bs=4k", "--rw=read", "--rate=2m");
-            List<String> cmd = new ArrayList<>(List.of(fio.toString()));
-            cmd.addAll(args);
-            FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
-            FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
-            assertEquals(0, f.rc(), f.err());
-            assertEquals(0, j.rc(), j.err());
+            FioVsJfio.Outcome[] fj = runBoth(fio, args);
+            FioVsJfio.Outcome f = fj[0];
+            FioVsJfio.Outcome j = fj[1];
             assertEquals("", j.err());
             List<String> fl = typed(f.out(), "diskutil", "helperthread");
             List<String> jl = typed(j.out(), "diskutil", "helperthread");
@@ -466,22 +480,20 @@ class DebugLinesIT {
     /**
      * --debug=compress with log_store_compressed: per log, the deflate of its samples (the same
      * input size: fio's binary samples), its chunk, the total and the chunk written; the deflated
-     * sizes follow the measured values.
+     * sizes follow the measured values. fio 3.42 only.
      */
     @Test
     void compressLinesAsFio() throws IOException {
-        java.nio.file.Path fio = FioVsJfio.fio();
+        // fio 3.33's samples are 32 bytes (no prio), jfio writes 3.42's 40
+        java.nio.file.Path fio = FioVsJfio.fio342();
         Path dir = Files.createDirectories(Path.of("/dev/shm", "w8dbg-gz-" + ProcessHandle.current().pid()));
         try {
             Files.write(file, new byte[1 << 20]);
             List<String> args = List.of("--debug=compress", "--name=t", "--filename=" + file, "--size=1m", "--bs=4k",
                     "--rw=read", "--write_lat_log=" + dir + "/lat", "--log_store_compressed=1");
-            List<String> cmd = new ArrayList<>(List.of(fio.toString()));
-            cmd.addAll(args);
-            emptyDir(dir);
-            FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
-            emptyDir(dir);
-            FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
+            FioVsJfio.Outcome[] fj = runBothIn(fio, dir, args);
+            FioVsJfio.Outcome f = fj[0];
+            FioVsJfio.Outcome j = fj[1];
             assertEquals(0, f.rc(), f.err());
             assertEquals(0, j.rc(), j.err());
             List<String> fl = typed(f.out(), "compress");
