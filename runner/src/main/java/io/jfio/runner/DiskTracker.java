@@ -50,7 +50,7 @@ final class DiskTracker {
                     || j.setupFailed()) {
                 continue;
             }
-            List<String> files = FileNames.forJob(j.spec());
+            List<String> files = diskFiles(j);
             if (debug != null) {
                 debug.jobStarts(files);
                 looked.add(files);
@@ -76,6 +76,21 @@ final class DiskTracker {
             debug.jobRuns(files);
         }
         nextSampleNanos = System.nanoTime() + 250_000_000L;
+    }
+
+    /**
+     * The files whose disks a job reports. A replay's files are the ones its log adds in the job's
+     * own process (fio's init_iolog, which also looks up their disks there): fio's main process
+     * never sees those disks and reports none for them, unless the jobs are threads (thread=1)
+     * sharing its list; files the job names itself (filename=) it looks up when the job starts.
+     */
+    private static List<String> diskFiles(Job j) {
+        if (j.options().iolog().readIolog() == null || j.options().process().thread()) {
+            return FileNames.forJob(j.spec());
+        }
+        io.jfio.jobfile.JobSpec written = j.writtenSpec();
+        String named = io.jfio.jobfile.options.ThreadOptions.of(written).files().filename();
+        return named == null || named.isEmpty() ? List.of() : FileNames.forJob(written);
     }
 
     private Entry open(String name) {
