@@ -38,6 +38,18 @@ final class DraftJob {
         return new DraftJob(this);
     }
 
+    /**
+     * A job section's state, started from this global one: its options, and how many files its
+     * filename= added, which fio's get_new_job copies into the job (dup_files) before the job's
+     * own filename= adds more.
+     */
+    DraftJob jobCopy() {
+        DraftJob c = copy();
+        Object f = values.get("filename");
+        c.values.put(JobSpec.FILENAME_INHERITED, f == null ? 0L : (long) ColonList.split(f.toString()).size());
+        return c;
+    }
+
     private static Object deepCopy(Object v) {
         if (v instanceof long[] a) {
             return a.clone();

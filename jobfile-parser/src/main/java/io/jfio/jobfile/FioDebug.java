@@ -29,10 +29,22 @@ public final class FioDebug {
 
     /**
      * The types jfio prints lines for; the others are accepted as fio accepts them and said to
-     * print nothing (jfio has no such machinery, or none yet).
+     * print nothing (their lines describe fio's own machinery, which jfio does not have).
      */
     public static final List<Type> PRINTED = List.of(Type.PROCESS, Type.FILE, Type.IO, Type.MEM, Type.BLKTRACE,
-            Type.VERIFY, Type.RANDOM, Type.PARSE, Type.PROFILE, Type.RATE, Type.STEADYSTATE, Type.ZBD, Type.SPRANDOM);
+            Type.VERIFY, Type.RANDOM, Type.PARSE, Type.DISKUTIL, Type.PROFILE, Type.RATE, Type.COMPRESS,
+            Type.STEADYSTATE, Type.HELPERTHREAD, Type.ZBD, Type.SPRANDOM);
+
+    /** Why a type fio prints lines for has none in jfio. */
+    private static String whyNone(Type t) {
+        return switch (t) {
+            case MUTEX -> "its lines are fio's start-up semaphores between its main thread, its helper thread and"
+                    + " each job process, which jfio's threads do not have";
+            case TIME -> "its lines are fio's calibration of the CPU's cycle counter, which jfio, timing with the"
+                    + " monotonic clock, does not do";
+            default -> "jfio has no such machinery";
+        };
+    }
 
     /**
      * The types fio 3.42 itself prints nothing for in a run on this machine, so jfio printing
@@ -176,9 +188,9 @@ public final class FioDebug {
             } else {
                 out.println("fio: set debug option " + opt);
                 if (!PRINTED.contains(found) && !NONE_IN_FIO.contains(found)) {
-                    err.println("fio: warning: --debug=" + found.fioName + " prints no lines in jfio (it has"
-                            + " lines for " + String.join(",", PRINTED.stream().map(t -> t.fioName).toList())
-                            + ")");
+                    err.println("fio: warning: --debug=" + found.fioName + " prints no lines in jfio: "
+                            + whyNone(found) + " (it has lines for "
+                            + String.join(",", PRINTED.stream().map(t -> t.fioName).toList()) + ")");
                 }
                 m |= found.bit;
             }

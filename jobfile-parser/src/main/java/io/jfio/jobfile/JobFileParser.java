@@ -152,7 +152,7 @@ public final class JobFileParser {
             return;
         }
         cliSkipping = false;
-        cliJob = global.copy();
+        cliJob = global.jobCopy();
         cliJob.values.put("name", name);
         cliJob.locations.put("name", SourceLocation.COMMAND_LINE);
         // fio lists a command-line job's name first among its JSON "job options"
@@ -225,7 +225,7 @@ public final class JobFileParser {
             String value = eq < 0 ? null : opt.substring(eq + 1);
             if (key.equals("name")) {
                 finishCliJob();
-                cliJob = global.copy();
+                cliJob = global.jobCopy();
                 cliJob.values.put("name", value);
                 cliJob.locations.put("name", SourceLocation.COMMAND_LINE);
                 cliJob.printList.add(new String[] {"name", value});
@@ -298,7 +298,7 @@ public final class JobFileParser {
                 if (isGlobal) {
                     st = global;
                 } else {
-                    st = global.copy();
+                    st = global.jobCopy();
                     st.values.put("name", s.name());
                     st.locations.put("name", s.location());
                     if (stonewall) {

@@ -247,6 +247,19 @@ public final class JobSpec {
      */
     static final String FILENAME_DIRECTORY = "filename directory";
 
+    /** Where the parser keeps how many of filename='s names the job inherited from [global]. */
+    static final String FILENAME_INHERITED = "filename inherited";
+
+    /**
+     * How many of filename='s names the job had from the global options before its own section
+     * (fio's dup_files copies the global job's files; the job's own filename= adds after them).
+     */
+    public int inheritedFiles() {
+        touch("filename");
+        Object v = values.get(FILENAME_INHERITED);
+        return v == null ? 0 : (int) (long) (Long) v;
+    }
+
     /** Where the parser keeps the filetype= in force when filename= was parsed (as the directory above). */
     static final String FILENAME_FILETYPE = "filename filetype";
 

@@ -36,11 +36,19 @@ class FioDebugTest {
     }
 
     @Test
-    void aTypeWithoutLinesSaysSo() {
-        set("diskutil");
-        assertTrue(FioDebug.on(FioDebug.Type.DISKUTIL));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("fio: warning: --debug=diskutil prints no lines in jfio"),
-                err.toString(StandardCharsets.UTF_8));
+    void aTypeWithoutLinesSaysSoAndWhy() {
+        set("mutex,time");
+        assertTrue(FioDebug.on(FioDebug.Type.MUTEX) && FioDebug.on(FioDebug.Type.TIME));
+        String e = err.toString(StandardCharsets.UTF_8);
+        assertTrue(e.startsWith("fio: warning: --debug=mutex prints no lines in jfio: its lines are fio's start-up"
+                + " semaphores"), e);
+        assertTrue(e.contains("fio: warning: --debug=time prints no lines in jfio: its lines are fio's calibration"), e);
+    }
+
+    @Test
+    void diskutilHelperthreadAndCompressHaveLines() {
+        set("diskutil,helperthread,compress");
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 
     @Test

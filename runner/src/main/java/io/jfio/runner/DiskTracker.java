@@ -32,12 +32,16 @@ final class DiskTracker {
     private final DiskDevices devices;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     private long nextSampleNanos;
+    /** --debug=diskutil's lines, or null with the type off. */
+    private final DiskUtilDebug debug;
 
     DiskTracker(DiskDevices devices) {
         this.devices = devices;
+        this.debug = DiskUtilDebug.forRun(devices);
     }
 
     void track(List<Job> jobs) {
+        List<List<String>> looked = new java.util.ArrayList<>();
         for (Job j : jobs) {
             String engine = j.options().queue().ioengine();
             // fio adds a job's disks once its files are set up, so one that failed there shows none.
@@ -46,7 +50,12 @@ final class DiskTracker {
                     || j.setupFailed()) {
                 continue;
             }
-            for (var e : devices.devicesOf(FileNames.forJob(j.spec())).entrySet()) {
+            List<String> files = diskFiles(j);
+            if (debug != null) {
+                debug.jobStarts(files);
+                looked.add(files);
+            }
+            for (var e : devices.devicesOf(files).entrySet()) {
                 if (entries.containsKey(e.getKey())) {
                     continue;
                 }
@@ -63,7 +72,25 @@ final class DiskTracker {
                 entries.put(e.getKey(), entry);
             }
         }
+        for (List<String> files : looked) {
+            debug.jobRuns(files);
+        }
         nextSampleNanos = System.nanoTime() + 250_000_000L;
+    }
+
+    /**
+     * The files whose disks a job reports. A replay's files are the ones its log adds in the job's
+     * own process (fio's init_iolog, which also looks up their disks there): fio's main process
+     * never sees those disks and reports none for them, unless the jobs are threads (thread=1)
+     * sharing its list; files the job names itself (filename=) it looks up when the job starts.
+     */
+    private static List<String> diskFiles(Job j) {
+        if (j.options().iolog().readIolog() == null || j.options().process().thread()) {
+            return FileNames.forJob(j.spec());
+        }
+        io.jfio.jobfile.JobSpec written = j.writtenSpec();
+        String named = io.jfio.jobfile.options.ThreadOptions.of(written).files().filename();
+        return named == null || named.isEmpty() ? List.of() : FileNames.forJob(written);
     }
 
     private Entry open(String name) {
@@ -79,17 +106,24 @@ final class DiskTracker {
         return e;
     }
 
-    /** Called often by the run loop; reads the stat files every 250 ms. */
-    void sample() {
+    /** Called often by the run loop; reads the stat files every 250 ms (true: it was time, fio's disk_util tick). */
+    boolean sample() {
         long now = System.nanoTime();
-        if (now < nextSampleNanos || entries.isEmpty()) {
-            return;
+        if (now < nextSampleNanos) {
+            return false;
         }
         nextSampleNanos = now + 250_000_000L;
+        if (debug != null) {
+            debug.tick(true);
+        }
         readAll();
+        return true;
     }
 
     void finish() {
+        if (debug != null) {
+            debug.tick(false); // fio's run_threads ends with one more, its files closed by then
+        }
         readAll();
     }
 

@@ -16,6 +16,7 @@ import io.jfio.report.format.Preamble;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.runner.job.Job;
 import io.jfio.runner.stats.JobStats;
+import io.jfio.runner.workload.RwMode;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -59,7 +60,7 @@ final class Reporter {
         // with no other job there is no version line at all (init.c returns before it)
         boolean version = false;
         boolean parsed = false;
-        Set<io.jfio.jobfile.SourceLocation> fileDebugGlobals = new java.util.HashSet<>();
+        Map<String, Integer> fileDebugGlobals = new java.util.HashMap<>();
         for (Job j : run.jobs()) {
             JobSpec s = j.spec();
             ThreadOptions o = j.options();
@@ -82,10 +83,8 @@ final class Reporter {
                 b.append(io.jfio.runner.workload.FileDebug.added(s, io.jfio.runner.files.FileNames.forJob(s), fileDebugGlobals));
             }
             if (s.cloneIndex() == 0) {
-                long[][] bs = blockSizes(s);
-                ReportOptions ro = reportOptions(s);
-                b.append(Preamble.jobLine(s.name(), s.groupId(), j.mode().name(), bs[0], bs[1],
-                        o.bs().bsIsSeqRand(), o.queue().ioengine(), o.queue().iodepth(), ro.sigFigs, ro.kbBase));
+                // as written: fio prints the line before a replay's trace is read
+                b.append(jobLine(j.writtenSpec()));
             } else if (s.cloneIndex() == numjobs - 1) {
                 b.append(Preamble.clonesLine());
             }
@@ -93,9 +92,19 @@ final class Reporter {
         if (parsed && !version) {
             b.append(Preamble.versionLine(new RunResult().fioVersion));
         }
+        b.append(HelperThreadDebug.started()); // fio starts its helper thread before run_threads says "Starting"
         b.append(Preamble.startingLine(threads, processes));
         out.print(b);
         out.flush();
+    }
+
+    /** fio's job line ({@code NAME: (g=G): rw=..., bs=..., ioengine=E, iodepth=N}) of a job as written. */
+    static String jobLine(JobSpec written) {
+        ThreadOptions o = ThreadOptions.of(written);
+        long[][] bs = blockSizes(written);
+        ReportOptions ro = reportOptions(written);
+        return Preamble.jobLine(written.name(), written.groupId(), RwMode.of(o.io().rw()).name(), bs[0], bs[1],
+                o.bs().bsIsSeqRand(), o.queue().ioengine(), o.queue().iodepth(), ro.sigFigs, ro.kbBase);
     }
 
     /** Minimum and maximum block size per direction, as fio prints them in the job line. */

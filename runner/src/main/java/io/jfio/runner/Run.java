@@ -82,6 +82,71 @@ public final class Run {
         return true;
     }
 
+    /**
+     * {@code --merge-blktrace-only}: fio adds each job (its job line, in normal output), does its
+     * merge_blktrace_file and drops it again, so no job runs and no report follows; a merge that
+     * fails the job's set-up ends there with exit 1. fio's error lines go to stderr and, with
+     * {@code --output}, into that file too (fio's f_err is the output file then), after what the
+     * command line already wrote there.
+     */
+    public static int mergeBlktraceOnly(List<JobSpec> jobs, boolean normal, String outputFile, PrintStream out,
+                                        PrintStream err) {
+        PrintStream report = out;
+        PrintStream errors = err;
+        if (outputFile != null) {
+            try {
+                report = new PrintStream(new FileOutputStream(outputFile, true), true);
+            } catch (IOException e) {
+                err.println("fio: output file open error: " + e.getMessage());
+                return 1;
+            }
+            errors = both(err, report);
+        }
+        try {
+            for (JobSpec s : jobs) {
+                if (s.cloneIndex() != 0) {
+                    continue; // fio adds a job's clones after the merge, which returns first
+                }
+                if (normal && !EngineKinds.noIo(ThreadOptions.of(s).queue().ioengine())) {
+                    report.print(Reporter.jobLine(s));
+                    report.flush();
+                }
+                if (!io.jfio.runner.replay.BlktraceMerge.merged(s, errors)) {
+                    return 1;
+                }
+            }
+            return 0;
+        } finally {
+            errors.flush();
+            if (report != out) {
+                report.close();
+            }
+        }
+    }
+
+    /** A stream that writes to {@code a} and then {@code b}. */
+    private static PrintStream both(PrintStream a, PrintStream b) {
+        return new PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int c) {
+                a.write(c);
+                b.write(c);
+            }
+
+            @Override
+            public void write(byte[] buf, int off, int len) {
+                a.write(buf, off, len);
+                b.write(buf, off, len);
+            }
+
+            @Override
+            public void flush() {
+                a.flush();
+                b.flush();
+            }
+        }, true);
+    }
+
     /** The command line's process-wide SIGINT/SIGTERM handlers and fio's default SIGPIPE (see {@link Signals}). */
     public static void installSignalHandlers() {
         Signals.installForProcess();
@@ -171,7 +236,7 @@ public final class Run {
             return 1;
         }
         for (JobSpec spec : request.jobs()) {
-            jobs.add(new Job(ReplaySpec.adjust(spec, err), ctx));
+            jobs.add(new Job(spec, ReplaySpec.adjust(spec, err), ctx));
         }
         jobs.forEach(j -> j.setJobCount(jobs.size()));
         jobs.forEach(Job::joinFlow);
@@ -219,6 +284,8 @@ public final class Run {
             IntervalOutput intervals = null;
             if (reporter.normal()) {
                 reporter.printPreamble(report);
+            } else {
+                report.print(HelperThreadDebug.started()); // a debug line, in every output format
             }
             // Ctrl-C / SIGTERM from here on (layout included) stop the jobs; the report is still written.
             Signals signals = Signals.attach(this::onSignal);
@@ -257,7 +324,9 @@ public final class Run {
                         stop(); // each job saves its verify state as it ends
                         request.trigger().exec(report, err);
                     }
-                    diskTracker.sample();
+                    if (diskTracker.sample()) {
+                        HelperThreadDebug.tick(jobs);
+                    }
                     st.tick();
                     if (agg != null) {
                         agg.tick(progress, jobs.stream().anyMatch(j -> j.state().runState() == RunState.RAMP));

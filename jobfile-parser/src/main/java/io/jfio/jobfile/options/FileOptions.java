@@ -25,6 +25,8 @@ import io.jfio.jobfile.JobSpec;
  * @param filetype          filetype: the type the job's files are taken to be instead of their stat
  *                          ("file", "block", "char"), or "none" to stat them; the one in force when
  *                          filename= was parsed, as fio's add_file takes it
+ * @param inheritedFiles    how many of filename='s names came from the global options: fio copies
+ *                          the global job's files into the job (dup_files) before adding its own
  */
 public record FileOptions(String filename, String directory, String filenameDirectory, String filenameFormat, int nrfiles, int openfiles,
                           String fileServiceType, String fileServicePostfix, boolean createOnOpen,
@@ -33,7 +35,7 @@ public record FileOptions(String filename, String directory, String filenameDire
                           boolean invalidate, boolean unlink, boolean fsyncOnClose, boolean endFsync,
                           boolean fileAppend, boolean unlinkEachLoop, boolean endSyncfs,
                           boolean preRead, String opendir, LockMode lockfile, boolean uniqueFilename,
-                          String filetype) {
+                          String filetype, int inheritedFiles) {
 
     /** lockfile=: how a job's clones share a file (fio's file_lock_mode). */
     public enum LockMode { NONE, EXCLUSIVE, READWRITE }
@@ -56,7 +58,7 @@ public record FileOptions(String filename, String directory, String filenameDire
                 spec.getBool("fsync_on_close"), spec.getBool("end_fsync"), spec.getBool("file_append"),
                 spec.getBool("unlink_each_loop"), spec.getBool("end_syncfs"),
                 spec.getBool("pre_read"), spec.getString("opendir"), lockMode(spec.getString("lockfile")),
-                spec.getBool("unique_filename"), spec.filenameFiletype());
+                spec.getBool("unique_filename"), spec.filenameFiletype(), spec.inheritedFiles());
     }
 
     private static LockMode lockMode(String v) {

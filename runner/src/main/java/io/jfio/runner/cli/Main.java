@@ -151,6 +151,7 @@ public final class Main {
             String triggerCmd = null;
             long triggerTimeout = 0;
             String profile = null;
+            boolean mergeOnly = false;
             CommandLine cl = new CommandLine(args);
             AggregateBwLog.request(null);
             try {
@@ -251,6 +252,7 @@ public final class Main {
                             return 1;
                         }
                         case "profile" -> profile = it.value();
+                        case "merge-blktrace-only" -> mergeOnly = true;
                         case "crctest" -> {
                             return CrcTest.run(it.value(), out, err);
                         }
@@ -266,7 +268,7 @@ public final class Main {
                             triggerTimeout = us / 1_000_000L;
                         }
                         case "cpuclock-test",
-                             "memcpytest", "idle-prof", "merge-blktrace-only" -> {
+                             "memcpytest", "idle-prof" -> {
                             err.println("fio: --" + it.name() + " is not supported by jfio");
                             return 1;
                         }
@@ -290,7 +292,7 @@ public final class Main {
                 if (explain) {
                     return explain(result);
                 }
-                if (dry && outputFile != null) {
+                if ((dry || mergeOnly) && outputFile != null) {
                     // fio writes everything it would print to --output; for runs the runner does that
                     try (PrintStream file = new PrintStream(new FileOutputStream(outputFile), true,
                             StandardCharsets.UTF_8)) {
@@ -310,6 +312,9 @@ public final class Main {
                 printWarnings(result.warnings());
                 if (dry) {
                     return 0;
+                }
+                if (mergeOnly) {
+                    return Run.mergeBlktraceOnly(result.jobs(), formats.contains("normal"), outputFile, out, err);
                 }
                 if (result.jobs().isEmpty()) {
                     err.println("No job(s) defined");
@@ -458,6 +463,7 @@ public final class Main {
             p.println("  --section=name        Only run the named job section(s) of the first job file");
             p.println("  --showcmd             Turn each job file into an equivalent command line");
             p.println("  --parse-only          Parse options only, don't start any I/O");
+            p.println("  --merge-blktrace-only Merge blktraces only, don't start any I/O");
             p.println("  --readonly            Refuse jobs that write or trim");
             p.println("  --cmdhelp=opt         Help on a job option (all for every option)");
             p.println("  --enghelp=ioengine[,opt]  Engines found, or help on an engine's options");

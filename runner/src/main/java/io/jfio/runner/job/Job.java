@@ -47,6 +47,8 @@ public final class Job {
     /** The job thread's CPU accounting (fio's ru_start/ru_end). */
     private ThreadCpu cpu;
     private final JobSpec spec;
+    /** The job as written, before read_iolog's trace changed its directions, sizes and depth. */
+    private final JobSpec written;
     private final ThreadOptions opts;
     private final Context ctx;
     private final RwMode mode;
@@ -131,7 +133,17 @@ public final class Job {
     }
 
     public Job(JobSpec spec, Context ctx) {
+        this(spec, spec, ctx);
+    }
+
+    /**
+     * A job whose options {@code written} became {@code spec} before it ran: read_iolog's trace
+     * decides a replay's directions, block sizes and depth (fio's init_iolog, in the job's own
+     * thread), which fio's job line, printed before that, does not show.
+     */
+    public Job(JobSpec written, JobSpec spec, Context ctx) {
         this.spec = spec;
+        this.written = written;
         this.opts = ThreadOptions.of(spec);
         this.ctx = ctx;
         this.mode = RwMode.of(opts.io().rw());
@@ -139,6 +151,11 @@ public final class Job {
 
     public JobSpec spec() {
         return spec;
+    }
+
+    /** The job's options as written (the same as {@link #spec} unless a replay's trace changed them). */
+    public JobSpec writtenSpec() {
+        return written;
     }
 
     /** The job's typed options. */

@@ -1,5 +1,7 @@
 package io.jfio.runner.log;
 
+import io.jfio.jobfile.FioDebug;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -9,7 +11,11 @@ import java.util.zip.Deflater;
 /**
  * log_store_compressed: each drained chunk becomes one zlib stream of fio's binary samples (struct
  * io_sample, little-endian x86-64 layout), as fio's gz_work stores them in a .fz file; the streams
- * follow each other and {@code --inflate-log} reads them back.
+ * follow each other and {@code --inflate-log} reads them back. With {@code --debug=compress} each
+ * stream prints fio's lines for it (iolog.c's gz_work and inflate_gz_chunks): {@code deflate input
+ * size=N, seq=S, log=NAME}, {@code seq=S, chunk=C} per 128 KiB chunk of output (fio's GZ_CHUNK)
+ * and the last, {@code deflated to size=T}, and {@code log write chunk size=C, seq=S} per chunk
+ * written.
  */
 final class BinarySampleSink implements LogSink {
     private final OutputStream out;
@@ -18,9 +24,16 @@ final class BinarySampleSink implements LogSink {
     private final byte[] zbuf = new byte[1 << 16];
     private ByteBuffer raw = ByteBuffer.allocate(0);
 
-    BinarySampleSink(OutputStream out, SampleColumns cols) {
+    /** fio's GZ_CHUNK: the size of the buffers its deflate output goes into. */
+    private static final int GZ_CHUNK = 131072;
+    private final String name;
+    /** fio's chunk_seq: the streams of this log so far. */
+    private int seq;
+
+    BinarySampleSink(OutputStream out, SampleColumns cols, String name) {
         this.out = out;
         this.cols = cols;
+        this.name = name;
     }
 
     @Override
@@ -52,10 +65,35 @@ final class BinarySampleSink implements LogSink {
         deflater.reset();
         deflater.setInput(raw.array(), 0, raw.position());
         deflater.finish();
+        boolean debug = FioDebug.on(FioDebug.Type.COMPRESS);
+        seq++;
+        if (debug) {
+            FioDebug.line(FioDebug.Type.COMPRESS, "deflate input size=" + raw.position() + ", seq=" + seq + ", log=" + name);
+        }
+        long total = 0;
         while (!deflater.finished()) {
             int n = deflater.deflate(zbuf);
             out.write(zbuf, 0, n);
+            total += n;
         }
+        if (debug) {
+            chunkLines(total);
+        }
+    }
+
+    /** fio's lines for a stream of {@code total} bytes, in GZ_CHUNK pieces: deflated, then written. */
+    private void chunkLines(long total) {
+        long left = total;
+        do {
+            FioDebug.line(FioDebug.Type.COMPRESS, "seq=" + seq + ", chunk=" + Math.min(left, GZ_CHUNK));
+            left -= GZ_CHUNK;
+        } while (left > 0);
+        FioDebug.line(FioDebug.Type.COMPRESS, "deflated to size=" + total);
+        left = total;
+        do {
+            FioDebug.line(FioDebug.Type.COMPRESS, "log write chunk size=" + Math.min(left, GZ_CHUNK) + ", seq=" + seq);
+            left -= GZ_CHUNK;
+        } while (left > 0);
     }
 
     @Override

@@ -124,7 +124,7 @@ public final class JobLogs {
                                 int chunk, int pool, long avgMsec, boolean inline) throws IOException {
         String name = LogFiles.name(prefix, type, thread, o.perJobLogs(), gz);
         OutputStream out = LogFiles.open(name, o.perJobLogs(), thread);
-        LogSink sink = gz ? new BinarySampleSink(out, cols) : new TextSampleSink(out, cols);
+        LogSink sink = gz ? new BinarySampleSink(out, cols, name) : new TextSampleSink(out, cols);
         if (avgMsec == 0) {
             sink = new SpillSink(sink, name);
         }

@@ -28,15 +28,17 @@ public final class BlktraceMerge {
     /** Does the merge of each job that asks for one; false when a job's set-up fails as fio's does. */
     public static boolean merged(List<JobSpec> jobs, PrintStream err) {
         for (JobSpec spec : jobs) {
-            if (spec.cloneIndex() != 0) {
-                continue;
-            }
-            IoLogOptions o = ThreadOptions.of(spec).iolog();
-            if (o.mergeFile() != null && o.readIolog() != null && !merge(o, err)) {
+            if (spec.cloneIndex() == 0 && !merged(spec, err)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** One job's merge (fio's add_job does it once, before the clones): false when its set-up fails. */
+    public static boolean merged(JobSpec spec, PrintStream err) {
+        IoLogOptions o = ThreadOptions.of(spec).iolog();
+        return o.mergeFile() == null || o.readIolog() == null || merge(o, err);
     }
 
     static boolean merge(IoLogOptions o, PrintStream err) {

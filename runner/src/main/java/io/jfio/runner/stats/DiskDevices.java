@@ -63,10 +63,53 @@ public final class DiskDevices {
 
     /** The 11 fields of /sys/block/&lt;disk&gt;/stat, or null when unreadable. */
     public long[] readStat(String disk) {
+        String line = statLine(disk);
         try {
-            return DiskUtil.parseStat(Files.readString(sysBlock.resolve(disk).resolve("stat")));
-        } catch (IOException | NumberFormatException e) {
+            return line == null ? null : DiskUtil.parseStat(line);
+        } catch (NumberFormatException e) {
             return null;
+        }
+    }
+
+    /** The text of /sys/block/&lt;disk&gt;/stat (one line), or null when unreadable. */
+    public String statLine(String disk) {
+        try {
+            return Files.readString(statPath(disk));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** /sys/block/&lt;disk&gt;/stat. */
+    public Path statPath(String disk) {
+        return sysBlock.resolve(disk).resolve("stat");
+    }
+
+    /**
+     * "MAJOR/MINOR" of the device a file's I/O goes to, as fio's get_device_numbers finds it: a
+     * block device's own number, else the number of the file system holding the file (not
+     * following a symlink), or of its directory when the file is not there; null for a
+     * character device or fifo, or when neither can be looked at.
+     */
+    public static String majorMinor(String file) {
+        Path p = Path.of(file);
+        try {
+            int mode = (Integer) Files.getAttribute(p, "unix:mode", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            int fmt = mode & 0170000;
+            if (fmt == 0020000 || fmt == 0010000) {
+                return null;
+            }
+            long dev = (Long) Files.getAttribute(p, fmt == 0060000 ? "unix:rdev" : "unix:dev",
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            return major(dev) + "/" + minor(dev);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            Path parent = p.toAbsolutePath().getParent();
+            try {
+                long dev = (Long) Files.getAttribute(parent, "unix:dev");
+                return major(dev) + "/" + minor(dev);
+            } catch (IOException | RuntimeException e2) {
+                return null;
+            }
         }
     }
 

@@ -414,6 +414,15 @@ public final class JobStats {
                 - 1_000_000L;
     }
 
+    /**
+     * When the job thread takes its next bw/iops sample (fio's add_bw_samples' next time). Read
+     * by --debug=helperthread's tick line from another thread: a plain read, so a value one
+     * sample old at worst.
+     */
+    public long nextSampleNanos() {
+        return nextSampleCheckNanos + 1_000_000L;
+    }
+
     /** Records an error the first time one is seen; later ones only count. */
     public void recordError(int errno, String function) {
         totalErrors++;

@@ -4,7 +4,6 @@ import io.jfio.engine.IoFile;
 import io.jfio.jobfile.ColonList;
 import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.JobSpec;
-import io.jfio.jobfile.SourceLocation;
 import io.jfio.jobfile.options.FileOptions;
 import io.jfio.jobfile.options.ThreadOptions;
 
@@ -12,7 +11,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * fio's {@code --debug=file} lines (filesetup.c, io_u.c: get_next_file, ioengines.c:
@@ -79,12 +77,12 @@ public final class FileDebug {
 
     /**
      * The lines fio prints while it reads the job (get_new_job's dup_files, add_file per name),
-     * before the job's own line; {@code paths} are the job's files. A filename= of [global]
-     * (set above the job's section in the same file) is added once, while fio reads [global], and
-     * each job after it starts with those files ({@code globals}: the ones added so far). Empty
-     * with the type off.
+     * before the job's own line; {@code paths} are the job's files. The names a filename= of the
+     * global options adds are added while fio reads those options, once, and each job after them
+     * starts with them (dup files: N) before it adds its own; {@code globalsAdded} counts, per job
+     * file (or the command line), the global names printed so far. Empty with the type off.
      */
-    public static String added(JobSpec spec, List<String> paths, Set<SourceLocation> globals) {
+    public static String added(JobSpec spec, List<String> paths, Map<String, Integer> globalsAdded) {
         if (!on()) {
             return "";
         }
@@ -92,37 +90,40 @@ public final class FileDebug {
         boolean given = fo.filename() != null && !fo.filename().isEmpty();
         StringBuilder b = new StringBuilder();
         int clone = spec.cloneIndex();
-        SourceLocation at = spec.location("filename");
-        SourceLocation section = spec.location("name");
-        if (given && at.line() > 0 && at.file().equals(section.file()) && at.line() < section.line()) {
-            if (globals.add(at)) {
-                addLines(b, paths, null, true);
-            }
-            return b.append(FioDebug.text(FioDebug.Type.FILE, "dup files: " + paths.size())).toString();
+        int inherited = given ? Math.min(fo.inheritedFiles(), paths.size()) : 0;
+        String dir = null;
+        if (given) {
+            List<String> d = fo.filenameDirectory() == null ? List.of() : ColonList.split(fo.filenameDirectory());
+            dir = d.isEmpty() ? null : d.get(0);
         }
-        b.append(FioDebug.text(FioDebug.Type.FILE, "dup files: " + (clone == 0 ? 0 : paths.size())));
+        if (clone == 0 && inherited > 0) {
+            String from = spec.location("name").file();
+            int before = Math.min(globalsAdded.getOrDefault(from, 0), inherited);
+            addLines(b, paths, before, inherited, dir, true);
+            globalsAdded.put(from, inherited);
+        }
+        b.append(FioDebug.text(FioDebug.Type.FILE, "dup files: " + (clone == 0 ? inherited : paths.size())));
         if (clone > 0 && (given || fo.opendir() != null)) {
             return b.toString(); // a clone shares the names it was given
         }
         if (fo.opendir() != null) {
-            addLines(b, paths, null, true); // opendir adds each file it finds as a filename list does
+            addLines(b, paths, 0, paths.size(), null, true); // opendir adds each file it finds as a filename list does
             return b.toString();
         }
-        String dir;
-        if (given) {
-            List<String> d = fo.filenameDirectory() == null ? List.of() : ColonList.split(fo.filenameDirectory());
-            dir = d.isEmpty() ? null : d.get(0);
-        } else {
+        if (!given) {
             List<String> d = fo.directory() == null ? List.of() : ColonList.split(fo.directory());
             dir = d.isEmpty() ? null : d.get(clone % d.size());
         }
-        addLines(b, paths, dir, given);
+        addLines(b, paths, inherited, paths.size(), dir, given);
         return b.toString();
     }
 
-    /** add_file per name: fio's array grows per name of a filename list, once for nrfiles (nr_files + 1). */
-    private static void addLines(StringBuilder b, List<String> paths, String dir, boolean given) {
-        for (int i = 0; i < paths.size(); i++) {
+    /**
+     * add_file for names {@code from} to {@code to} of the job's: fio's array grows per name of a
+     * filename list, once for nrfiles (nr_files + 1).
+     */
+    private static void addLines(StringBuilder b, List<String> paths, int from, int to, String dir, boolean given) {
+        for (int i = from; i < to; i++) {
             String p = paths.get(i);
             String bare = dir != null && p.startsWith(dir + "/") ? p.substring(dir.length() + 1) : p;
             b.append(FioDebug.text(FioDebug.Type.FILE, "add file " + bare));

@@ -59,14 +59,22 @@ class DebugLinesIT {
         return both(FioVsJfio.fio(), args, type, from);
     }
 
-    private static List<String> both(java.nio.file.Path fio, List<String> args, String type, String from)
-            throws IOException {
+    /** fio and jfio run with the same arguments, each ending with status 0. */
+    private static FioVsJfio.Outcome[] runBoth(java.nio.file.Path fio, List<String> args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
         cmd.addAll(args);
         FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
         FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
         assertEquals(0, f.rc(), f.err());
         assertEquals(0, j.rc(), j.err());
+        return new FioVsJfio.Outcome[] {f, j};
+    }
+
+    private static List<String> both(java.nio.file.Path fio, List<String> args, String type, String from)
+            throws IOException {
+        FioVsJfio.Outcome[] fj = runBoth(fio, args);
+        FioVsJfio.Outcome f = fj[0];
+        FioVsJfio.Outcome j = fj[1];
         assertTrue(f.err().isEmpty() && j.err().isEmpty(), "no debug line on stderr: " + f.err() + j.err());
         List<String> fl = lines(f.out(), type, from);
         // fio's ioengine registry and page-cache lines have no jfio counterpart (docs/differences.md)
@@ -261,18 +269,36 @@ class DebugLinesIT {
 
     /** --debug=file lines of fio and jfio, each run in an emptied {@code dir} (fio's layout would change jfio's). */
     private static List<String> fileLines(java.nio.file.Path fio, Path dir, List<String> args) throws IOException {
+        return fileLines(fio, dir, args, true);
+    }
+
+    /** As above; with {@code whole} false, only the lines before the first job's set-up (those of reading the jobs). */
+    private static List<String> fileLines(java.nio.file.Path fio, Path dir, List<String> args, boolean whole)
+            throws IOException {
+        FioVsJfio.Outcome[] fj = runBothIn(fio, dir, args);
+        FioVsJfio.Outcome f = fj[0];
+        FioVsJfio.Outcome j = fj[1];
+        assertEquals(f.rc(), j.rc(), f.err() + j.err());
+        List<String> fl = lines(f.out(), "file", null);
+        List<String> jl = lines(j.out(), "file", null);
+        assertTrue(fl.contains("setup files"), "fio printed its file lines: " + f.out());
+        if (!whole) {
+            fl = fl.subList(0, fl.indexOf("setup files"));
+            jl = jl.subList(0, Math.max(0, jl.indexOf("setup files")));
+        }
+        assertEquals(String.join("\n", fl), String.join("\n", jl), args.toString());
+        return jl;
+    }
+
+    /** fio and jfio run with the same arguments, each in an emptied {@code dir}. */
+    private static FioVsJfio.Outcome[] runBothIn(java.nio.file.Path fio, Path dir, List<String> args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(fio.toString()));
         cmd.addAll(args);
         emptyDir(dir);
         FioVsJfio.Outcome f = FioVsJfio.run(cmd, 60);
         emptyDir(dir);
         FioVsJfio.Outcome j = FioVsJfio.run(FioVsJfio.jfioCommand(args), 120);
-        assertEquals(f.rc(), j.rc(), f.err() + j.err());
-        List<String> fl = lines(f.out(), "file", null);
-        List<String> jl = lines(j.out(), "file", null);
-        assertTrue(fl.contains("setup files"), "fio printed its file lines: " + f.out());
-        assertEquals(String.join("\n", fl), String.join("\n", jl), args.toString());
-        return jl;
+        return new FioVsJfio.Outcome[] {f, j};
     }
 
     private static void emptyDir(Path dir) throws IOException {
@@ -339,6 +365,144 @@ class DebugLinesIT {
             } finally {
                 Files.deleteIfExists(jobFile);
             }
+        } finally {
+            emptyDir(dir);
+            Files.delete(dir);
+        }
+    }
+
+    /**
+     * A [global] filename=a:b is added once, while fio reads [global]; each job starts with its
+     * two files (dup files: 2, nothing added again) and a job's own filename=c adds a third at
+     * index 2; a second [global] adds to the first, and options before the first --name are a
+     * global too. Jobs that run at once interleave their run lines (fio's job processes also
+     * find each other's open files in fio's file hash), so those compare up to the first job's
+     * set-up; stonewalled, every line. fio 3.33 and 3.42 print the same.
+     */
+    @Test
+    void fileLinesOfInheritedFilenamesAsFio() throws IOException {
+        List<java.nio.file.Path> fios = FioVsJfio.everyFio();
+        org.junit.jupiter.api.Assumptions.assumeTrue(!fios.isEmpty(), "skipped: no fio installed");
+        Path dir = Files.createDirectories(Path.of("/dev/shm", "w8dbg-global-" + ProcessHandle.current().pid()));
+        Path jobFile = Path.of(dir + ".fio");
+        String global = "[global]\ndirectory=" + dir + "\nfilename=a:b\nsize=16k\nbs=4k\nioengine=psync\n";
+        try {
+            for (java.nio.file.Path fio : fios) {
+                Files.writeString(jobFile, global + "[j1]\n[j2]\nfilename=c\n");
+                List<String> l = fileLines(fio, dir, List.of("--debug=file", jobFile.toString()), false);
+                assertEquals(List.of("add file a", "resize file array to 1 files"), l.subList(0, 2), l.toString());
+                assertEquals(List.of("dup files: 2", "dup files: 2", "add file c"),
+                        l.stream().filter(s -> s.startsWith("dup") || s.startsWith("add file")).toList().subList(2, 5),
+                        l.toString());
+                Files.writeString(jobFile, global + "[j1]\n[j2]\nstonewall\nfilename=c\n");
+                fileLines(fio, dir, List.of("--debug=file", jobFile.toString()), true);
+                Files.writeString(jobFile, global + "[j1]\n[global]\nfilename=d\n[j2]\nfilename=c\nnumjobs=2\n");
+                fileLines(fio, dir, List.of("--debug=file", jobFile.toString()), false);
+                fileLines(fio, dir, List.of("--debug=file", "--directory=" + dir, "--filename=a", "--size=16k",
+                        "--name=j1", "--name=j2", "--filename=c"), false);
+            }
+        } finally {
+            Files.deleteIfExists(jobFile);
+            emptyDir(dir);
+            Files.delete(dir);
+        }
+    }
+
+    /** The lines of the given types, pid and a stat file's numbers masked. */
+    private static List<String> typed(String out, String... types) {
+        List<String> l = new ArrayList<>();
+        for (String s : out.split("\n")) {
+            for (String t : types) {
+                if (s.startsWith(String.format("%-8s ", t))) {
+                    l.add(t + " " + s.substring(Math.max(8, t.length()) + 1).replaceFirst("^\\d+ +", "")
+                            .replaceFirst("/stat: +[0-9 ]+$", "/stat: NUMBERS"));
+                }
+            }
+        }
+        return l;
+    }
+
+    /**
+     * --debug=diskutil: each file of the job looked up as it starts (a block device's own number,
+     * a tmpfs file's file system, which has no disk), the disk added to the list with its first
+     * stat read, the same files again from the job itself; then each 250 ms tick's `update io
+     * ticks` (as many as the run lasts) with the stat read of the disk in use. --debug=helperthread:
+     * `clk_tck = 100` before `Starting`, and one `next_log` line per tick. fio's `Clock jump?`
+     * lines are its timer's (docs/differences.md). fio 3.42 only.
+     */
+    @Test
+    void diskutilAndHelperthreadLinesAsFio() throws IOException {
+        io.jfio.testsupport.LoopDevice.assumeAvailable();
+        // fio 3.33 looks the files up once (not again from the job)
+        java.nio.file.Path fio = FioVsJfio.fio342();
+        try (io.jfio.testsupport.LoopDevice loop = io.jfio.testsupport.LoopDevice.create(4 << 20, false)) {
+            List<String> args = List.of("--debug=diskutil,helperthread", "--name=t", "--filename=" + loop.device()
+                    + ":" + file, "--size=2m", "--bs=4k", "--rw=read", "--rate=2m");
+            FioVsJfio.Outcome[] fj = runBoth(fio, args);
+            FioVsJfio.Outcome f = fj[0];
+            FioVsJfio.Outcome j = fj[1];
+            assertEquals("", j.err());
+            List<String> fl = typed(f.out(), "diskutil", "helperthread");
+            List<String> jl = typed(j.out(), "diskutil", "helperthread");
+            fl.removeIf(s -> s.endsWith("Clock jump?"));
+            String dev = loop.device().substring("/dev/".length());
+            String sys = "/sys/block/" + dev;
+            String mm = io.jfio.runner.stats.DiskDevices.majorMinor(loop.device());
+            String shm = io.jfio.runner.stats.DiskDevices.majorMinor(file.toString());
+            List<String> lookups = List.of("helperthread clk_tck = 100",
+                    "diskutil " + loop.device() + " belongs to maj/min " + mm,
+                    "diskutil add maj/min " + mm + ": " + sys,
+                    "diskutil add " + dev + " to list",
+                    "diskutil open stat file: " + sys + "/stat",
+                    "diskutil " + sys + "/stat: NUMBERS",
+                    "diskutil " + sys + "/stat: stat read ok? 1",
+                    "diskutil " + file + " belongs to maj/min " + shm,
+                    "diskutil " + loop.device() + " belongs to maj/min " + mm,
+                    "diskutil " + file + " belongs to maj/min " + shm);
+            for (List<String> l : List.of(fl, jl)) {
+                assertEquals(lookups, l.subList(0, Math.min(l.size(), lookups.size())), f.out() + "\n" + j.out());
+                List<String> rest = l.subList(lookups.size(), l.size());
+                // 2 MiB at 2 MiB/s: a second of 250 ms ticks
+                assertTrue(rest.stream().filter(s -> s.equals("diskutil update io ticks")).count() >= 3, l.toString());
+                assertTrue(rest.stream().filter(s -> s.startsWith("helperthread ")).count() >= 2, l.toString());
+                for (String s : rest) {
+                    assertTrue(s.equals("diskutil update io ticks") || s.equals("diskutil open stat file: " + sys + "/stat")
+                            || s.equals("diskutil " + sys + "/stat: NUMBERS") || s.equals("diskutil " + sys + "/stat: stat read ok? 1")
+                            || s.matches("helperthread next_log: \\d+, msec_to_next_event: \\d+"), s);
+                }
+                assertTrue(rest.contains("diskutil " + sys + "/stat: stat read ok? 1"), "a tick reads the disk in use");
+            }
+            assertTrue(f.out().indexOf("clk_tck") < f.out().indexOf("Starting 1 process"), f.out());
+            assertTrue(j.out().indexOf("clk_tck") < j.out().indexOf("Starting 1 process"), j.out());
+        }
+    }
+
+    /**
+     * --debug=compress with log_store_compressed: per log, the deflate of its samples (the same
+     * input size: fio's binary samples), its chunk, the total and the chunk written; the deflated
+     * sizes follow the measured values. fio 3.42 only.
+     */
+    @Test
+    void compressLinesAsFio() throws IOException {
+        // fio 3.33's samples are 32 bytes (no prio), jfio writes 3.42's 40
+        java.nio.file.Path fio = FioVsJfio.fio342();
+        Path dir = Files.createDirectories(Path.of("/dev/shm", "w8dbg-gz-" + ProcessHandle.current().pid()));
+        try {
+            Files.write(file, new byte[1 << 20]);
+            List<String> args = List.of("--debug=compress", "--name=t", "--filename=" + file, "--size=1m", "--bs=4k",
+                    "--rw=read", "--write_lat_log=" + dir + "/lat", "--log_store_compressed=1");
+            FioVsJfio.Outcome[] fj = runBothIn(fio, dir, args);
+            FioVsJfio.Outcome f = fj[0];
+            FioVsJfio.Outcome j = fj[1];
+            assertEquals(0, f.rc(), f.err());
+            assertEquals(0, j.rc(), j.err());
+            List<String> fl = typed(f.out(), "compress");
+            List<String> jl = typed(j.out(), "compress");
+            assertEquals(8, fl.size(), f.out());
+            java.util.function.UnaryOperator<String> sizes = s -> s.replaceAll("chunk=\\d+", "chunk=N")
+                    .replaceAll("chunk size=\\d+", "chunk size=N").replaceAll("deflated to size=\\d+", "deflated to size=N");
+            assertEquals(String.join("\n", fl.stream().map(sizes).toList()), String.join("\n", jl.stream().map(sizes).toList()));
+            assertTrue(jl.get(0).equals("compress deflate input size=10240, seq=1, log=" + dir + "/lat_lat.1.log.fz"), jl.toString());
         } finally {
             emptyDir(dir);
             Files.delete(dir);

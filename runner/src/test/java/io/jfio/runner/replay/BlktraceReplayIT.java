@@ -142,32 +142,113 @@ class BlktraceReplayIT {
         }
     }
 
+    /**
+     * fio prints the job line before the job's thread reads its log (init_iolog), so it shows the
+     * job's options, not the directions, block sizes and depth the trace then gives the job; the
+     * json report's job options are the ones written and its latency depth the one the job ran
+     * with. For a blktrace and a text iolog, with the defaults and with options of its own.
+     */
+    @Test
+    void jobLineShowsTheJobsOptionsAsInFio() throws Exception {
+        List<Path> fios = FioVsJfio.everyFio();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        Path trace = dir.resolve("mixed.blktrace");
+        mixed().write(trace);
+        Path data = dir.resolve("data");
+        Path text = dir.resolve("text.iolog");
+        Files.writeString(text, "fio version 2 iolog\n" + data + " add\n" + data + " open\n" + data + " write 0 8192\n"
+                + data + " read 8192 16384\n" + data + " close\n");
+        String[] logs = {"read_iolog=" + trace + "\nreplay_redirect=" + data + "\n", "read_iolog=" + text + "\n"};
+        String[] own = {"", "rw=randwrite\nbs=16k\niodepth=2\n"};
+        for (String log : logs) {
+            for (String o : own) {
+                Path jobFile = dir.resolve("l.fio");
+                Files.writeString(jobFile, "[l]\nioengine=psync\n" + log + o);
+                Files.write(data, new byte[1 << 20]);
+                List<String> jfio = List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp",
+                        System.getProperty("java.class.path"), "io.jfio.runner.cli.Main");
+                String j = output(concat(jfio, jobFile.toString())).out;
+                String jj = output(concat(jfio, "--output-format=json", jobFile.toString())).out;
+                for (Path fio : fios) {
+                    Files.write(data, new byte[1 << 20]);
+                    String f = output(List.of(fio.toString(), jobFile.toString())).out;
+                    String what = fio + ", " + (log + o).replace('\n', ' ');
+                    assertEquals(f.lines().findFirst().orElse(""), j.lines().findFirst().orElse(""), what + ": job line");
+                    String fj = output(List.of(fio.toString(), "--output-format=json", jobFile.toString())).out;
+                    assertEquals(jsonJob(fj), jsonJob(jj), what + ": json job options and latency depth");
+                }
+            }
+        }
+    }
+
+    /**
+     * A replay's files are added in fio's job process, which also looks up their disks there, so
+     * fio's report (a process per job) shows no disk for them: no Disk stats block, an empty json
+     * disk_util; with thread=1 the jobs share fio 3.42's list and the disk is reported (fio 3.33
+     * reports none then too). Redirected to a loop device, for a blktrace and a text log.
+     */
+    @Test
+    void replayReportsTheDisksFioReports() throws Exception {
+        List<Path> fios = FioVsJfio.everyFio();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        io.jfio.testsupport.LoopDevice.assumeAvailable();
+        try (io.jfio.testsupport.LoopDevice loop = io.jfio.testsupport.LoopDevice.create(1 << 20, false)) {
+            Path trace = dir.resolve("mixed.blktrace");
+            mixed().write(trace);
+            Path text = dir.resolve("text.iolog");
+            String dev = loop.device();
+            Files.writeString(text, "fio version 2 iolog\n" + dev + " add\n" + dev + " open\n" + dev + " read 0 8192\n"
+                    + dev + " close\n");
+            List<String> jfio = List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp",
+                    System.getProperty("java.class.path"), "io.jfio.runner.cli.Main");
+            for (String log : List.of("read_iolog=" + trace + "\nreplay_redirect=" + dev + "\n", "read_iolog=" + text + "\n")) {
+                for (String thread : List.of("", "thread=1\n")) {
+                    Path jobFile = dir.resolve("u.fio");
+                    Files.writeString(jobFile, "[u]\nioengine=psync\n" + log + thread);
+                    String j = disks(output(concat(jfio, jobFile.toString())).out) + " / "
+                            + disks(output(concat(jfio, "--output-format=json", jobFile.toString())).out);
+                    for (Path fio : fios) {
+                        if (!thread.isEmpty() && !FioVsJfio.version(fio).startsWith("fio-3.42")) {
+                            continue; // fio 3.33 reports no disk for a replay in thread mode either
+                        }
+                        String f = disks(output(List.of(fio.toString(), jobFile.toString())).out) + " / "
+                                + disks(output(List.of(fio.toString(), "--output-format=json", jobFile.toString())).out);
+                        assertEquals(f, j, fio + ", " + (log + thread).replace('\n', ' '));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The disks a report lists: the normal Disk stats block's names, or json's disk_util names. */
+    private static String disks(String out) {
+        List<String> l = new ArrayList<>();
+        Matcher m = Pattern.compile("(?m)^\\s+(\\S+): ios=|\"name\" : \"([^\"]+)\"").matcher(out);
+        while (m.find()) {
+            l.add(m.group(1) != null ? m.group(1) : m.group(2));
+        }
+        return l.toString();
+    }
+
+    private static List<String> concat(List<String> cmd, String... more) {
+        List<String> l = new ArrayList<>(cmd);
+        l.addAll(List.of(more));
+        return l;
+    }
+
+    /** The json report's "job options" object and "latency_depth" (fio prints notes before the json). */
+    private static String jsonJob(String out) {
+        Matcher o = Pattern.compile("\"job options\" : \\{[^}]*}").matcher(out);
+        Matcher d = Pattern.compile("\"latency_depth\" : \\d+").matcher(out);
+        return (o.find() ? o.group() : "no job options") + " " + (d.find() ? d.group() : "no latency_depth");
+    }
+
     @Test
     void mergeBlktraceFileDoesWhatFioDoes() throws Exception {
         List<Path> fios = FioVsJfio.everyFio();
         assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
-        Path a = dir.resolve("a.blktrace");
-        Path b = dir.resolve("b.blktrace");
-        mixed().write(a);
-        Trace writes = new Trace();
-        for (int i = 0; i < 5; i++) {
-            writes.add(2_000_000L + i * 300_000L, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 600 + i * 16L, 8192);
-        }
-        writes.write(b);
-        Path text = dir.resolve("text.iolog");
-        Files.writeString(text, "fio version 2 iolog\n");
         Path data = dir.resolve("data");
-        String[][] cases = {
-            // the merge as fio does it: scalars and iterations as many as the traces
-            {a + ":" + b, "merge_blktrace_scalars=50:200\nmerge_blktrace_iters=2:1\n"},
-            {a + ":" + b, ""},
-            // a count that does not match: no merge file
-            {a + ":" + b, "merge_blktrace_scalars=50\n"},
-            {a + ":" + b, "merge_blktrace_iters=3:1:1\n"},
-            // a first trace that is not a blktrace: the job is not set up
-            {text + ":" + a, ""},
-        };
-        for (String[] c : cases) {
+        for (String[] c : mergeCases()) {
             String job = "[m]\nioengine=psync\nread_iolog=" + c[0] + "\nreplay_redirect=" + data
                     + "\nmerge_blktrace_file=" + dir.resolve("merged") + "\n" + c[1];
             Path jobFile = dir.resolve("m.fio");
@@ -189,6 +270,91 @@ class BlktraceReplayIT {
                 }
             }
         }
+    }
+
+    /**
+     * --merge-blktrace-only: fio prints each job's line (normal output only; none for a job's
+     * clones), does its merge and runs nothing: no version or Starting line, no report, no file
+     * laid out; a merge that fails the job's set-up ends there with exit 1. With --output the job
+     * lines and fio's error lines go into the file (the errors to stderr too).
+     */
+    @Test
+    void mergeBlktraceOnlyAsInFio() throws Exception {
+        List<Path> fios = FioVsJfio.everyFio();
+        assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
+        Path data = dir.resolve("data");
+        Path laid = dir.resolve("laid");
+        Path out = dir.resolve("out.txt");
+        List<String[]> runs = new ArrayList<>();
+        for (String[] c : mergeCases()) {
+            runs.add(new String[] {"[m]\nread_iolog=" + c[0] + "\nmerge_blktrace_file=" + dir.resolve("merged") + "\n" + c[1]});
+        }
+        // several jobs: clones, one that merges nothing, one that merges into a file of its own
+        String three = "[a]\nread_iolog=" + dir.resolve("a.blktrace") + "\nmerge_blktrace_file=" + dir.resolve("merged")
+                + "\nnumjobs=2\n[b]\nrw=write\nsize=1m\nfilename=" + laid + "\n[c]\nread_iolog=" + dir.resolve("b.blktrace")
+                + "\nmerge_blktrace_file=" + dir.resolve("merged2") + "\n";
+        runs.add(new String[] {three});
+        runs.add(new String[] {three, "--output-format=json"});
+        runs.add(new String[] {three, "--output=" + out});
+        // a first trace that is not a blktrace ends the parsing: the later job is not added
+        runs.add(new String[] {"[a]\nread_iolog=" + dir.resolve("text.iolog") + "\nmerge_blktrace_file=" + dir.resolve("merged")
+                + "\n" + three.substring(three.indexOf("[b]"))});
+        for (String[] r : runs) {
+            Path jobFile = dir.resolve("o.fio");
+            Files.writeString(jobFile, "[global]\nioengine=psync\nreplay_redirect=" + data + "\n" + r[0]);
+            List<String> opts = new ArrayList<>(List.of("--merge-blktrace-only"));
+            opts.addAll(List.of(r).subList(1, r.length));
+            opts.add(jobFile.toString());
+            List<String> jfio = new ArrayList<>(List.of(java(), "-Djnr.ffi.x86asm.enabled=false", "-cp",
+                    System.getProperty("java.class.path"), "io.jfio.runner.cli.Main"));
+            jfio.addAll(opts);
+            String j = mergeOnly(jfio, data, laid, out);
+            for (Path fio : fios) {
+                List<String> f = new ArrayList<>(List.of(fio.toString()));
+                f.addAll(opts);
+                assertEquals(mergeOnly(f, data, laid, out), j, fio + " " + opts);
+            }
+        }
+    }
+
+    /** One --merge-blktrace-only run: exit status, stdout, stderr, the merge files' sizes, --output's file. */
+    private String mergeOnly(List<String> cmd, Path data, Path laid, Path out) throws Exception {
+        for (Path p : List.of(dir.resolve("merged"), dir.resolve("merged2"), laid, out)) {
+            Files.deleteIfExists(p);
+        }
+        Files.write(data, new byte[0]);
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).start();
+        String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String e = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), cmd + " finished");
+        return "exit " + p.exitValue() + "\nstdout:\n" + o + "stderr:\n" + e + "merged " + size(dir.resolve("merged"))
+                + ", merged2 " + size(dir.resolve("merged2")) + ", data " + size(data) + ", laid out " + size(laid)
+                + "\n--output:\n" + (Files.exists(out) ? Files.readString(out) : "none");
+    }
+
+    /** read_iolog's list and the merge options of each merge case; writes the traces they name. */
+    private String[][] mergeCases() throws IOException {
+        Path a = dir.resolve("a.blktrace");
+        Path b = dir.resolve("b.blktrace");
+        mixed().write(a);
+        Trace writes = new Trace();
+        for (int i = 0; i < 5; i++) {
+            writes.add(2_000_000L + i * 300_000L, Trace.QUEUE, Trace.TC_QUEUE | Trace.TC_WRITE, 600 + i * 16L, 8192);
+        }
+        writes.write(b);
+        Path text = dir.resolve("text.iolog");
+        Files.writeString(text, "fio version 2 iolog\n");
+        String[][] cases = {
+            // the merge as fio does it: scalars and iterations as many as the traces
+            {a + ":" + b, "merge_blktrace_scalars=50:200\nmerge_blktrace_iters=2:1\n"},
+            {a + ":" + b, ""},
+            // a count that does not match: no merge file
+            {a + ":" + b, "merge_blktrace_scalars=50\n"},
+            {a + ":" + b, "merge_blktrace_iters=3:1:1\n"},
+            // a first trace that is not a blktrace: the job is not set up
+            {text + ":" + a, ""},
+        };
+        return cases;
     }
 
     /**
