@@ -12,6 +12,7 @@ import java.util.BitSet;
  * every unit waiting at once, checks them and hands them back, and only then may the job thread
  * reuse them (fio's put_io_u after the verify). A failure that continue_on_error does not cover
  * ends the verifying, as fio's thread exits on it: the units still waiting come back unchecked.
+ * A check that throws ends it too, and the job thread rethrows it when it takes the units back.
  * The queues are rings of unit indices made once, one monitor round per batch each way, so
  * nothing is allocated per I/O on either side.
  */
@@ -36,6 +37,8 @@ final class AsyncVerify {
     private int out;
     /** A failure continue_on_error does not cover was found: nothing more is checked. */
     private volatile boolean ended;
+    /** A check that threw: the job thread rethrows it, as the check inline would have (null otherwise). */
+    private volatile Throwable crash;
     private final boolean continues;
     private final Thread[] threads;
 
@@ -106,6 +109,14 @@ final class AsyncVerify {
             ready = 0;
         }
         out -= n;
+        Throwable c = crash;
+        if (c != null) {
+            crash = null;
+            if (c instanceof Error e) {
+                throw e;
+            }
+            throw (RuntimeException) c;
+        }
         return n;
     }
 
@@ -176,7 +187,16 @@ final class AsyncVerify {
                 }
             }
             for (int i = 0; i < n; i++) {
-                int ret = ended ? 0 : check.check(units[batch[i]]);
+                int ret = 0;
+                if (!ended) {
+                    try {
+                        ret = check.check(units[batch[i]]);
+                    } catch (RuntimeException | Error e) {
+                        // the unit still goes back, so the job thread does not wait for it forever
+                        crash = e;
+                        ended = true;
+                    }
+                }
                 if (ret != 0 && !continues) {
                     ended = true;
                 }

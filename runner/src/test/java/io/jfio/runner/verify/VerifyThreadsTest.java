@@ -21,13 +21,15 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * verify_async's threads as the job loop meets them: a completed read is handed over (its unit
  * is not free until it comes back checked), the check prints fio's async line, a failure that
  * continue_on_error does not cover ends the checking (what is still handed over comes back
- * unchecked, as fio's exited thread never checks it), and verify_async_cpus pins the threads.
+ * unchecked, as fio's exited thread never checks it), a check that throws reaches the job
+ * thread (as it would inline) with its unit back, and verify_async_cpus pins the threads.
  */
 @Timeout(60)
 class VerifyThreadsTest {
@@ -124,6 +126,33 @@ class VerifyThreadsTest {
                 assertEquals(1, failed);
                 String text = err.toString(StandardCharsets.UTF_8);
                 assertEquals(1, text.split("verify failed", -1).length - 1, text);
+            } finally {
+                v.close();
+            }
+        }
+    }
+
+    @Test
+    void aCheckThatThrowsFailsTheJobThreadInsteadOfHangingIt() {
+        IoFile f = new IoFile("/dev/w8async-test", 0);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try (IoBuffers buffers = IoBuffers.allocate(4, BS, BS)) {
+            Verifier v = wroteFour(buffers, f, err, "w8c");
+            try {
+                IoUnit u = buffers.unit(0);
+                assertTrue(v.nextRead(u));
+                ByteBuffer b = buffers.region().byteBuffer(u.bufferAddress - buffers.address(), BS);
+                b.put(300, (byte) (b.get(300) ^ 1));
+                u.file = null; // the failure report reads the file's path: it throws on the verify thread
+                assertEquals(Verifier.HANDED_OFF, v.completed(u, true, false));
+                int[] units = new int[4];
+                int[] codes = new int[4];
+                assertThrows(NullPointerException.class, () -> {
+                    while (v.verifying() > 0) {
+                        v.takeVerified(units, codes, true);
+                    }
+                });
+                assertEquals(0, v.verifying(), "the unit came back");
             } finally {
                 v.close();
             }
