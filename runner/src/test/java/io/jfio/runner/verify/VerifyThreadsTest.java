@@ -62,6 +62,12 @@ class VerifyThreadsTest {
         return v;
     }
 
+    /** One bit of the unit's buffer flipped at {@code at}. */
+    private static void damage(IoBuffers buffers, IoUnit u, int at) {
+        ByteBuffer b = buffers.region().byteBuffer(u.bufferAddress - buffers.address(), BS);
+        b.put(at, (byte) (b.get(at) ^ 1));
+    }
+
     @Test
     void readsAreCheckedOnTheVerifyThreadsAndComeBackAfter() {
         IoFile f = new IoFile("/dev/w8async-test", 0);
@@ -73,8 +79,7 @@ class VerifyThreadsTest {
                     assertTrue(v.nextRead(buffers.unit(i)));
                 }
                 // the second read's data is damaged after its write was made in the same buffer
-                ByteBuffer b = buffers.region().byteBuffer(buffers.unit(1).bufferAddress - buffers.address(), BS);
-                b.put(200, (byte) (b.get(200) ^ 1));
+                damage(buffers, buffers.unit(1), 200);
                 for (int i = 0; i < 4; i++) {
                     assertEquals(Verifier.HANDED_OFF, v.completed(buffers.unit(i), true, false));
                 }
@@ -116,8 +121,7 @@ class VerifyThreadsTest {
                 for (int i = 0; i < 4; i++) {
                     IoUnit u = buffers.unit(i);
                     assertTrue(v.nextRead(u));
-                    ByteBuffer b = buffers.region().byteBuffer(u.bufferAddress - buffers.address(), BS);
-                    b.put(300, (byte) (b.get(300) ^ 1));
+                    damage(buffers, u, 300);
                     assertEquals(Verifier.HANDED_OFF, v.completed(u, true, false));
                     int n = v.takeVerified(units, codes, true);
                     assertEquals(1, n);
@@ -141,8 +145,7 @@ class VerifyThreadsTest {
             try {
                 IoUnit u = buffers.unit(0);
                 assertTrue(v.nextRead(u));
-                ByteBuffer b = buffers.region().byteBuffer(u.bufferAddress - buffers.address(), BS);
-                b.put(300, (byte) (b.get(300) ^ 1));
+                damage(buffers, u, 300);
                 u.file = null; // the failure report reads the file's path: it throws on the verify thread
                 assertEquals(Verifier.HANDED_OFF, v.completed(u, true, false));
                 int[] units = new int[4];
