@@ -31,8 +31,8 @@ import io.jfio.runner.support.FioVsJfio;
  * threads may report a later block before its job stops: only the first is required of fio).
  * fio with psync and one verify thread hangs on that failure (its thread exits and the job waits
  * for a free unit): that fio run is left out, jfio ends. Each tool verifies a file it wrote itself,
- * since fio 3.33's block header differs from 3.42's. And the job's cpu line (the job thread's
- * own, fio 3.42's RUSAGE_THREAD) is lower with the verify threads than without, in both tools.
+ * since fio 3.33's block header differs from 3.42's. And jfio's cpu line (the job thread's own,
+ * as fio 3.42's RUSAGE_THREAD) is lower with the verify threads than without, fio's printed beside.
  */
 @Timeout(600)
 class VerifyAsyncVsFioIT {
@@ -145,10 +145,15 @@ class VerifyAsyncVsFioIT {
     }
 
     /**
-     * md5 over 64 MiB read back: with 2 verify threads the job thread no longer computes the
-     * digests, so its cpu line counts less CPU time than the same job checked inline. Alternating
-     * runs, compared as sums; generous: below 85% for jfio, below 100% for fio 3.42. Debian's fio
-     * 3.33 counts its verify threads in the cpu line (more, not less, with them): printed only.
+     * md5 over 64 MiB read back (libaio, iodepth 8: psync's single unit makes every read wait for
+     * its check, a futex round per read that loaded machines price unevenly): with 2 verify
+     * threads the job thread no longer computes the
+     * digests, so its cpu line counts less CPU time than the same job checked inline. Three
+     * alternating runs each, the least of each compared (a loaded machine only adds: contended
+     * monitors spin, one run of jfio's took 115 ms where the others took 38-55); generous: below
+     * 85% for jfio. fio's figures are printed beside, not
+     * asserted: with psync fio 3.42's job thread was lower with its verify threads (64-77 vs
+     * 102-114 ms) but above inline once at load 130, and fio 3.33's went either way.
      */
     @Test
     void theJobThreadsCpuLeavesTheChecksToTheVerifyThreads() throws Exception {
@@ -159,20 +164,20 @@ class VerifyAsyncVsFioIT {
             Path file = dir.resolve("cpu.dat");
             FioVsJfio.Outcome w = run(fio, args(file, "64M", "md5"));
             assertEquals(0, w.rc(), w.both());
-            List<String> inline = args(file, "64M", "md5", "--verify_only=1", "--ioengine=psync");
+            List<String> inline = args(file, "64M", "md5", "--verify_only=1", "--ioengine=libaio", "--iodepth=8");
             List<String> async = with(inline, "--verify_async=2");
             run(fio, async); // warm-up (jfio's JIT, the page cache)
-            double inlineMs = 0;
-            double asyncMs = 0;
-            for (int i = 0; i < 2; i++) {
-                inlineMs += cpuMs(run(fio, inline));
-                asyncMs += cpuMs(run(fio, async));
+            double inlineMs = Double.MAX_VALUE;
+            double asyncMs = Double.MAX_VALUE;
+            for (int i = 0; i < 3; i++) {
+                inlineMs = Math.min(inlineMs, cpuMs(run(fio, inline)));
+                asyncMs = Math.min(asyncMs, cpuMs(run(fio, async)));
             }
             String who = fio == null ? "jfio" : fio.toString();
-            System.out.printf("%s: job thread cpu %.1f ms inline, %.1f ms with verify_async=2%n", who, inlineMs / 2,
-                    asyncMs / 2);
-            if (fio == null || FioVsJfio.version(fio).startsWith("fio-3.42")) {
-                assertTrue(asyncMs < inlineMs * (fio == null ? 0.85 : 1.0),
+            System.out.printf("%s: job thread cpu %.1f ms inline, %.1f ms with verify_async=2 (least of 3)%n", who,
+                    inlineMs, asyncMs);
+            if (fio == null) {
+                assertTrue(asyncMs < inlineMs * 0.85,
                         who + ": " + asyncMs + " ms with verify threads vs " + inlineMs + " ms inline");
             }
             Files.delete(file);
