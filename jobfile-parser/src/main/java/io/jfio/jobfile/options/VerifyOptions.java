@@ -3,9 +3,6 @@ package io.jfio.jobfile.options;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.Pattern;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.BitSet;
 
 /**
@@ -25,9 +22,9 @@ public final class VerifyOptions {
     public final boolean dump;
     public final long backlog;
     public final long backlogBatch;
-    /** verify_async: fio's number of verify threads (jfio verifies on the job thread, see Verifier). */
+    /** verify_async: the number of verify threads that check the completed reads. */
     public final long async;
-    /** verify_async_cpus: the CPUs fio pins its verify threads to, or null when not given. */
+    /** verify_async_cpus: the CPUs the verify threads are pinned to, or null when not given. */
     public final BitSet asyncCpus;
     public final boolean stateSave;
     public final boolean stateSaveSet;
@@ -63,11 +60,6 @@ public final class VerifyOptions {
         async = num(s, "verify_async", 0);
         String cpus = s.isSet("verify_async_cpus") ? str(s, "verify_async_cpus", null) : null;
         asyncCpus = cpus == null || cpus.isBlank() ? null : CpuOptions.parseList(cpus);
-        // jfio verifies on the job thread: a set holding every CPU this process may run on pins
-        // fio's verify threads nowhere new, so it is honoured as it is; a smaller set is not
-        if (asyncCpus != null && !covers(asyncCpus, processCpus())) {
-            s.notHonoured("verify_async_cpus");
-        }
         stateSave = num(s, "verify_state_save", 1) != 0;
         stateSaveSet = s.isSet("verify_state_save");
         stateLoad = num(s, "verify_state_load", 0) != 0;
@@ -89,28 +81,6 @@ public final class VerifyOptions {
         trimBacklog = num(s, "trim_backlog", 0);
         trimBacklogBatch = num(s, "trim_backlog_batch", 0);
         trimVerifyZero = num(s, "trim_verify_zero", 1) != 0;
-    }
-
-    private static boolean covers(BitSet set, BitSet cpus) {
-        BitSet missing = (BitSet) cpus.clone();
-        missing.andNot(set);
-        return missing.isEmpty();
-    }
-
-    /** The CPUs this process may run on (Cpus_allowed_list of /proc/self/status). */
-    private static BitSet processCpus() {
-        try {
-            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (l.startsWith("Cpus_allowed_list:")) {
-                    return CpuOptions.parseList(l.substring(l.indexOf(':') + 1).trim());
-                }
-            }
-        } catch (IOException | IllegalArgumentException e) {
-            // not Linux or not readable: the JVM's count of CPUs, numbered from 0
-        }
-        BitSet b = new BitSet();
-        b.set(0, Runtime.getRuntime().availableProcessors());
-        return b;
     }
 
     public static VerifyOptions from(JobSpec spec) {

@@ -69,6 +69,11 @@ final class EngineQueue {
     private final boolean offloadCounts;
     /** The engine ended the job's I/O itself (IoEngine#finished). */
     private boolean engineDone;
+    /** verify_async: the verifier whose threads hold checked reads' units until they are taken back (null otherwise). */
+    private final io.jfio.runner.verify.Verifier verifyThreads;
+    /** The units and results taken back from the verify threads, one batch at a time. */
+    private final int[] backUnits;
+    private final int[] backCodes;
     /**
      * The latest timestamp taken (start, issue, completion): what the runtime and ramp_time
      * checks compare, like fio's ts_cache, so that no clock read is made per I/O beyond fio's
@@ -89,6 +94,9 @@ final class EngineQueue {
         this.engineSetsIssueTime = p.setsIssueTime();
         IoUnit[] units = p.units();
         this.pool = new UnitPool(units);
+        this.verifyThreads = p.verifier() != null && p.verifier().async() ? p.verifier() : null;
+        this.backUnits = verifyThreads == null ? null : new int[units.length];
+        this.backCodes = verifyThreads == null ? null : new int[units.length];
         this.pending = new IoUnit[units.length];
         this.iodepth = Math.max(1, units.length);
         int bs = s.batchSubmit() <= 0 || s.batchSubmit() > iodepth ? iodepth : s.batchSubmit();
@@ -152,7 +160,22 @@ final class EngineQueue {
     }
 
     boolean hasFree() {
+        if (verifyThreads != null && verifyThreads.verifiedReady()) {
+            takeVerified(false); // also how a verify thread's failure reaches the loop's checks
+        }
         return pool.hasFree();
+    }
+
+    /**
+     * The units the verify threads checked go back to the free list, their failures to the error
+     * policy; with {@code wait} it waits for one (fio's get_io_u on free_cond).
+     */
+    private void takeVerified(boolean wait) {
+        int n = verifyThreads.takeVerified(backUnits, backCodes, wait);
+        for (int i = 0; i < n; i++) {
+            completion.verified(backCodes[i]);
+            pool.release(pool.units[backUnits[i]]);
+        }
     }
 
     /** A free unit for a new I/O, held (counted in the depth) until {@link #issue} or {@link #putBack}. */
@@ -204,6 +227,10 @@ final class EngineQueue {
     /** Every unit is in flight or queued: make room; false on engine failure. */
     boolean makeRoom() {
         commit();
+        if (verifyThreads != null && curDepth - held <= 0 && verifyThreads.verifying() > 0) {
+            takeVerified(true); // nothing in flight: every unit is with the verify threads
+            return true;
+        }
         return reap(1);
     }
 
@@ -222,6 +249,10 @@ final class EngineQueue {
     void drain() {
         pool.dropRequeued();
         quiesce();
+        // every unit back from the verify threads, their failures counted, before the loop reports
+        while (verifyThreads != null && verifyThreads.verifying() > 0) {
+            takeVerified(true);
+        }
         if (offload != null) {
             offload.stop();
             offload = null;
@@ -461,7 +492,9 @@ final class EngineQueue {
             return;
         }
         io.jfio.runner.zbd.ZbdJob.completed(zones, u, !inline); // fio's zbd_put_io
-        pool.release(u);
+        if (outcome != IoCompletion.VERIFYING) {
+            pool.release(u); // a verified read's unit comes back after its check (takeVerified)
+        }
         if (outcome == IoCompletion.ENGINE_ENDED) {
             engineDone = true;
             return;

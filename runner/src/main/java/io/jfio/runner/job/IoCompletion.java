@@ -10,7 +10,8 @@ import io.jfio.runner.verify.Verifier;
  * What one finished I/O adds to the job (fio's io_completed and account_io_completion, io_u.c):
  * bytes and latencies while the measured phase runs, short transfers, I/O errors, max_latency and
  * latency_target misses, the logs and the verifier; and the submission latency of each unit.
- * Runs on the job thread and allocates nothing.
+ * Runs on the job thread and allocates nothing. With verify_async a read's check is handed to a
+ * verify thread ({@link #VERIFYING}) and its result comes back through {@link #verified}.
  */
 final class IoCompletion {
     /** The unit is done: it goes back to the free list. */
@@ -19,6 +20,8 @@ final class IoCompletion {
     static final int REISSUE = 1;
     /** The engine ended the job's I/O itself (IoEngine#finished): the unit is not counted. */
     static final int ENGINE_ENDED = 2;
+    /** verify_async: a verify thread checks the read; the unit comes back through the verifier. */
+    static final int VERIFYING = 3;
 
     private final IoEngine engine;
     private final JobStats stats;
@@ -133,6 +136,9 @@ final class IoCompletion {
             }
             if (verifier != null) {
                 int v = verifier.completed(u, true, mixedReadWrite && !verifyPhase);
+                if (v == Verifier.HANDED_OFF) {
+                    return VERIFYING;
+                }
                 if (v != 0) {
                     errors.verifyError(v);
                 }
@@ -144,6 +150,13 @@ final class IoCompletion {
             }
         }
         return DONE;
+    }
+
+    /** A verify thread's result for a unit it checked: a failure goes as the inline one does. */
+    void verified(int result) {
+        if (result != 0) {
+            errors.verifyError(result);
+        }
     }
 
     /** A measured data completion: clat and lat, max_latency and latency_target, the logs. */

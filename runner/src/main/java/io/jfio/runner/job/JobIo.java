@@ -52,6 +52,8 @@ final class JobIo {
     private Flow flow;
     /** latency_target's depth search, or null. */
     private volatile LatencyTarget latencyTarget;
+    /** verify= is on (null otherwise); with verify_async its threads end in teardown. */
+    private Verifier verifier;
     private volatile long loopAllocatedBytes = -1;
     private volatile long ioEpochNanos;
 
@@ -223,6 +225,10 @@ final class JobIo {
         if (verifier != null && !verifier.loadState(Path.of(""), spec.name(), spec.index(), ctx.out())) {
             throw new JobError(2, "verify_state_load", null);
         }
+        if (verifier != null) {
+            this.verifier = verifier; // its verify threads end in teardown, before the buffers
+            verifier.startAsync(opts.errors().continues(0, Verifier.EILSEQ), Thread.currentThread().getName());
+        }
         job.atStartLine();
         long epoch = ctx.clock().nanoTime();
         job.beginCpuAccounting();
@@ -375,6 +381,9 @@ final class JobIo {
 
     /** However the job ended: leave the flow, close the logs and files, unlink, exec_postrun. */
     private void teardown(IoUnit[] units, IoBuffers buffers) {
+        if (verifier != null) {
+            verifier.close();
+        }
         if (flow != null) {
             flow.leave();
         }
@@ -462,10 +471,17 @@ final class JobIo {
                 instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 0;
     }
 
-    private static long allocatedBytes() {
+    /** The heap the job thread and its verify threads allocated so far (-1 when the JVM cannot tell). */
+    private long allocatedBytes() {
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         if (mx instanceof com.sun.management.ThreadMXBean sun && sun.isThreadAllocatedMemorySupported()) {
-            return sun.getThreadAllocatedBytes(Thread.currentThread().getId());
+            long bytes = sun.getThreadAllocatedBytes(Thread.currentThread().getId());
+            if (verifier != null) {
+                for (long id : verifier.asyncThreadIds()) {
+                    bytes += Math.max(0, sun.getThreadAllocatedBytes(id));
+                }
+            }
+            return bytes;
         }
         return -1;
     }

@@ -39,6 +39,11 @@ final class BlockHeaders {
         this.sum = new BlockChecksum(type);
     }
 
+    /** The same layout and checks with checksum state and scratch of its own (for another thread). */
+    BlockHeaders copy() {
+        return new BlockHeaders(type, layout, interval, verifyOffset, thread, bsUnaligned, checkSeed, checkNumberio);
+    }
+
     /** The distance between headers in a unit of {@code buflen} bytes (fio's hdr_inc). */
     int inc(int buflen) {
         return interval > 0 && interval <= buflen && !bsUnaligned ? interval : buflen;

@@ -17,13 +17,16 @@ import java.util.List;
  * data or verify_pattern and the block headers (populate_verify_io_u; {@link BlockHeaders},
  * {@link VerifyPattern}), logs the writes to read back (io_hist, {@link VerifyHistory}), hands
  * them out again as reads (get_next_verify, verify_backlog), and checks what comes back
- * (verify_io_u), reporting failures with fio's messages ({@link VerifyReport}). Runs on the job
- * thread; after construction nothing here allocates, except the history growing and the failure
- * path (messages, dump files).
+ * (verify_io_u, {@link BlockVerify}), reporting failures with fio's messages ({@link VerifyReport}).
+ * Runs on the job thread, the checks with verify_async on its verify threads ({@link AsyncVerify});
+ * after construction nothing here allocates, except the history growing and the failure path
+ * (messages, dump files).
  */
 public final class Verifier {
     /** EILSEQ: what fio reports for data that does not verify. */
     public static final int EILSEQ = 84;
+    /** {@link #completed}: the read went to a verify thread; its unit comes back through {@link #takeVerified}. */
+    public static final int HANDED_OFF = -1;
     /** The function fio names for a failure found by a verify_async thread (verify.c's td_verror). */
     public static final String ASYNC_FUNCTION = "async_verify";
 
@@ -37,8 +40,11 @@ public final class Verifier {
     private final VerifyOptions o;
     private final BlockHeaders headers;
     private final VerifyPattern pattern;
-    private final VerifyReport report;
-    private final int hdrSize;
+    /** verify_io_u on the job thread; each verify thread checks with a copy. */
+    private final BlockVerify check;
+    /** verify_async's threads, once started (null without verify_async). */
+    private AsyncVerify async;
+    private final IoUnit[] unitArray;
     private final boolean writes;
     /** The engine fakes its I/O (null): fio pretends everything verified. */
     private final boolean fakeIo;
@@ -102,8 +108,6 @@ public final class Verifier {
         }
         this.headers = new BlockHeaders(type, layout, (int) o.interval, (int) o.offset, job.threadNumber(),
                 job.bsUnaligned(), seed && o.pattern == null, seq && job.writes() && job.fixedBs() && !job.timeBased());
-        this.hdrSize = headers.hdrSize;
-        this.report = new VerifyReport(err, o.dump, headers, o.async > 0);
         List<IoUnit> units = buffers.units();
         this.views = new ByteBuffer[units.size()];
         this.loopsReseed = !job.timeBased() && seeds.reseedsEachLoop();
@@ -132,17 +136,68 @@ public final class Verifier {
         this.err = err;
         this.vstate = o.stateSave ? new VerifyState(job.iodepth(), units.size()) : null;
         this.out = err;
+        this.unitArray = units.toArray(new IoUnit[0]);
+        this.check = new BlockVerify(type, headers, pattern, new VerifyReport(err, o.dump, headers, o.async > 0),
+                o.fatal, trims == null || trims.verifyZero(), views, unitSeed, unitNumberio, unitFromList, unitTrimmed);
         VerifyWarmup.run(type, layout, job.threadNumber(), pattern);
     }
 
     /**
-     * verify_async=N: fio hands completed reads to N threads that verify them. jfio verifies the
-     * same units, in completion order, on the job thread: the same blocks are checked and the
-     * same failures printed, with the flags and the error attribution (async_verify) an async
-     * thread gives them. Only where the CPU time is spent differs.
+     * verify_async=N: completed reads are checked by N verify threads, as fio's are; a failure
+     * is then the async one (flags=84, func=async_verify).
      */
     public boolean async() {
         return o.async > 0;
+    }
+
+    /**
+     * Starts verify_async's threads (fio's verify_async_init), pinned to verify_async_cpus when
+     * given; {@code continues}: continue_on_error covers verify errors, so a failure does not
+     * end the verifying. Nothing without verify_async.
+     */
+    public void startAsync(boolean continues, String threadName) {
+        if (o.async > 0 && async == null) {
+            async = new AsyncVerify((int) o.async, unitArray, check, continues, o.asyncCpus, err, threadName);
+        }
+    }
+
+    /** Units at the verify threads, not yet taken back (0 without verify_async). */
+    public int verifying() {
+        return async == null ? 0 : async.outstanding();
+    }
+
+    /** Checked units wait to be taken back. */
+    public boolean verifiedReady() {
+        return async != null && async.ready();
+    }
+
+    /**
+     * Takes back the units the verify threads checked: their indices into {@code units}, their
+     * results (0 or EILSEQ, counted as failures here) into {@code codes}, both as long as the
+     * unit count. With {@code wait} it waits for one while any is out. Returns how many.
+     */
+    public int takeVerified(int[] units, int[] codes, boolean wait) {
+        if (async == null) {
+            return 0;
+        }
+        int n = async.takeBack(units, codes, wait);
+        for (int i = 0; i < n; i++) {
+            done(codes[i]);
+        }
+        return n;
+    }
+
+    /** The verify threads' ids (for their CPU and heap accounting); empty without verify_async. */
+    public long[] asyncThreadIds() {
+        return async == null ? new long[0] : async.threadIds();
+    }
+
+    /** The job ends: the verify threads end (fio's verify_async_exit), before the buffers go. */
+    public void close() {
+        if (async != null) {
+            async.close();
+            async = null;
+        }
     }
 
     public VerifyType type() {
@@ -508,56 +563,22 @@ public final class Verifier {
             return 0;
         }
         replayVerified += u.length;
+        if (async != null && !nothingToCheck(u)) {
+            async.submit(i);
+            return HANDED_OFF;
+        }
         return verify(u);
     }
 
-    /** fio's verify_io_u. */
-    public int verify(IoUnit u) {
-        if (type == VerifyType.NULL || fakeIo || u.verifyInDevice) {
-            // the device compared it (fio's IO_U_F_VER_IN_DEV): a miscompare failed the I/O
-            return 0;
-        }
-        ByteBuffer b = views[u.index];
-        if (unitTrimmed[u.index]) {
-            unitTrimmed[u.index] = false;
-            return done(trimmedZero(u, b));
-        }
-        int inc = headers.inc(u.length);
-        if (VerifyDebug.on()) {
-            VerifyDebug.headers(false, type, u, inc);
-        }
-        int ret = 0;
-        int n = 0;
-        for (int p = 0; p < u.length; p += inc, n++) {
-            if (ret != 0 && o.fatal) {
-                break;
-            }
-            int len = Math.min(inc, u.length - p);
-            headers.unswap(b, p);
-            if (hdrSize > 0) {
-                String bad = headers.checkHeader(b, p, n, len, u.offset, unitSeed[u.index], unitNumberio[u.index]);
-                if (bad != null) {
-                    report.badHeader(bad, u, b, p, n, len);
-                    return done(EILSEQ);
-                }
-            }
-            ret = checkData(u, b, p, n, len);
-        }
-        return done(ret);
+    /** verify=null, an engine that fakes its I/O (fio pretends it verified), the device compared it. */
+    private boolean nothingToCheck(IoUnit u) {
+        // the device compared it (fio's IO_U_F_VER_IN_DEV): a miscompare failed the I/O
+        return type == VerifyType.NULL || fakeIo || u.verifyInDevice;
     }
 
-    /** fio's verify_trimmed_io_u: with trim_verify_zero a trimmed block must read back as zeroes. */
-    private int trimmedZero(IoUnit u, ByteBuffer b) {
-        if (trims != null && !trims.verifyZero()) {
-            return 0;
-        }
-        for (int p = 0; p < u.length; p++) {
-            if (b.get(p) != 0) {
-                report.trimNotZero(u, p);
-                return EILSEQ;
-            }
-        }
-        return 0;
+    /** fio's verify_io_u on the job thread. */
+    public int verify(IoUnit u) {
+        return nothingToCheck(u) ? 0 : done(check.check(u));
     }
 
     private int done(int ret) {
@@ -568,24 +589,5 @@ public final class Verifier {
             }
         }
         return ret;
-    }
-
-    private int checkData(IoUnit u, ByteBuffer b, int p, int n, int len) {
-        switch (type) {
-            case META, PATTERN, PATTERN_NO_HDR:
-                // the header was checked above; the data against verify_pattern when there is one
-                if (pattern == null || pattern.check(b, p, n, len, hdrSize, u.offset)) {
-                    return 0;
-                }
-                report.badPattern(u, unitFromList[u.index], pattern, n, len);
-                return EILSEQ;
-            default:
-                break;
-        }
-        if (headers.checksumMatches(b, p, len)) {
-            return 0;
-        }
-        report.badChecksum(u, unitFromList[u.index], b, p, n, len, unitNumberio[u.index]);
-        return EILSEQ;
     }
 }

@@ -25,7 +25,12 @@ final class VerifyPattern {
     int badWant;
     int badAt;
 
+    private final VerifyOptions o;
+    private final int maxLen;
+
     private VerifyPattern(VerifyOptions o, int maxLen) {
+        this.o = o;
+        this.maxLen = maxLen;
         this.pattern = o.pattern.bytes().clone();
         this.offsets = o.pattern.offsetPositions();
         this.interval = (int) o.patternInterval;
@@ -38,6 +43,11 @@ final class VerifyPattern {
         } else {
             image = null;
         }
+    }
+
+    /** The same pattern with a working copy of its own (for another thread). */
+    VerifyPattern copy() {
+        return new VerifyPattern(o, maxLen);
     }
 
     /** The largest unit {@link #fill} and {@link #check} take (the image's reach; any with %o). */

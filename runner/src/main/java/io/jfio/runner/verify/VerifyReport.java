@@ -28,6 +28,11 @@ final class VerifyReport {
         this.async = async;
     }
 
+    /** The same report over another thread's headers (the expected dump regenerates with them). */
+    VerifyReport with(BlockHeaders h) {
+        return new VerifyReport(err, dump, h, async);
+    }
+
     /**
      * The io_u flags fio prints: IO_U_F_VER_LIST when the read came from the write log, and
      * IO_U_F_IN_CUR_DEPTH when fio checks it in the completion path; a verify_async thread gets
@@ -39,49 +44,57 @@ final class VerifyReport {
 
     /** A trimmed block that did not read back as zeroes; {@code at}: its first non-zero byte. */
     void trimNotZero(IoUnit u, int at) {
-        err.printf("trim: verify failed at file %s offset %d, length %d, block offset %d%n", u.file.path, u.offset,
-                u.length, at);
-        err.flush();
+        synchronized (err) { // one failure's lines together, whichever verify thread prints
+            err.printf("trim: verify failed at file %s offset %d, length %d, block offset %d%n", u.file.path, u.offset,
+                    u.length, at);
+            err.flush();
+        }
     }
 
     void badHeader(String what, IoUnit u, ByteBuffer b, int p, int n, int len) {
-        long off = u.offset + (long) n * len;
-        err.printf("%s at file %s offset %d, length %d (requested block: offset=%d, length=%d)%n", what,
-                u.file.path, off, len, u.offset, u.length);
-        if (dump) {
-            dump(u, b, p, len, off, "hdr_fail");
+        synchronized (err) { // one failure's lines together, whichever verify thread prints
+            long off = u.offset + (long) n * len;
+            err.printf("%s at file %s offset %d, length %d (requested block: offset=%d, length=%d)%n", what,
+                    u.file.path, off, len, u.offset, u.length);
+            if (dump) {
+                dump(u, b, p, len, off, "hdr_fail");
+            }
+            err.flush();
         }
-        err.flush();
     }
 
     void badChecksum(IoUnit u, boolean fromList, ByteBuffer b, int p, int n, int len, long numberio) {
-        VerifyType type = headers.type;
-        int size = type.checksumSize;
-        long off = u.offset + (long) n * len;
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format("%.8s: verify failed at file %s offset %d, length %d (requested block: offset=%d,"
-                + " length=%d, flags=%x)%n", type.reportName(), u.file.path, off, len, u.offset, u.length,
-                flags(fromList)));
-        sb.append("       Expected CRC: ").append(hex(headers.expected, size)).append(System.lineSeparator());
-        sb.append("       Received CRC: ").append(hex(headers.received, size)).append(System.lineSeparator());
-        err.print(sb);
-        if (dump) {
-            dump(u, b, p, len, off, "received");
-            dumpExpected(u, b, p, len, off, numberio);
+        synchronized (err) { // one failure's lines together, whichever verify thread prints
+            VerifyType type = headers.type;
+            int size = type.checksumSize;
+            long off = u.offset + (long) n * len;
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format("%.8s: verify failed at file %s offset %d, length %d (requested block: offset=%d,"
+                    + " length=%d, flags=%x)%n", type.reportName(), u.file.path, off, len, u.offset, u.length,
+                    flags(fromList)));
+            sb.append("       Expected CRC: ").append(hex(headers.expected, size)).append(System.lineSeparator());
+            sb.append("       Received CRC: ").append(hex(headers.received, size)).append(System.lineSeparator());
+            err.print(sb);
+            if (dump) {
+                dump(u, b, p, len, off, "received");
+                dumpExpected(u, b, p, len, off, numberio);
+            }
+            err.flush();
         }
-        err.flush();
     }
 
     void badPattern(IoUnit u, boolean fromList, VerifyPattern pattern, int n, int inc) {
-        err.printf("fio: got pattern '%02x', wanted '%02x'. Bad bits %d%n", pattern.badGot, pattern.badWant,
-                Integer.bitCount(pattern.badGot ^ pattern.badWant));
-        err.printf("fio: bad pattern block offset %d%n", pattern.badAt);
-        boolean noHeader = headers.type == VerifyType.PATTERN_NO_HDR;
-        long at = noHeader ? u.offset : u.offset + (long) n * inc;
-        int l = noHeader ? u.length : inc;
-        err.printf("pattern: verify failed at file %s offset %d, length %d (requested block: offset=%d,"
-                + " length=%d, flags=%x)%n", u.file.path, at, l, u.offset, u.length, flags(fromList));
-        err.flush();
+        synchronized (err) { // one failure's lines together, whichever verify thread prints
+            err.printf("fio: got pattern '%02x', wanted '%02x'. Bad bits %d%n", pattern.badGot, pattern.badWant,
+                    Integer.bitCount(pattern.badGot ^ pattern.badWant));
+            err.printf("fio: bad pattern block offset %d%n", pattern.badAt);
+            boolean noHeader = headers.type == VerifyType.PATTERN_NO_HDR;
+            long at = noHeader ? u.offset : u.offset + (long) n * inc;
+            int l = noHeader ? u.length : inc;
+            err.printf("pattern: verify failed at file %s offset %d, length %d (requested block: offset=%d,"
+                    + " length=%d, flags=%x)%n", u.file.path, at, l, u.offset, u.length, flags(fromList));
+            err.flush();
+        }
     }
 
     private static String hex(byte[] a, int n) {
