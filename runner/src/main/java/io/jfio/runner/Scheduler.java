@@ -127,9 +127,8 @@ final class Scheduler {
             lined += j.linesUp() ? 1 : 0;
         }
         StartLine line = lined > 1 ? new StartLine(lined) : null;
-        List<Job> jobsOfBatch = List.copyOf(batch);
-        for (int i = 0; i < jobsOfBatch.size(); i++) {
-            jobsOfBatch.get(i).release(line, jobsOfBatch, i); // each released job releases two more
+        for (Job j : batch) {
+            j.release(j.linesUp() ? line : null);
         }
         batch.clear();
     }

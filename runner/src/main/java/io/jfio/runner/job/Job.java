@@ -186,52 +186,13 @@ public final class Job {
 
     /** Lets a {@link #launch}ed job run. */
     public void release() {
-        releaseIn(null, null, 0);
+        go.countDown();
     }
 
     /** Lets a {@link #launch}ed job run; it waits at {@code line} with its batch before its first I/O. */
     public void release(StartLine line) {
-        releaseIn(line, null, 0);
-    }
-
-    /**
-     * Lets the job at {@code place} of {@code batch} run, waiting at {@code line} (the batch's, or
-     * null) if it {@link #linesUp}. Once its thread runs, it releases the jobs at twice its place
-     * plus one and two itself: the scheduler releases every job too, but on a loaded machine the
-     * thread doing that loses its CPU to the jobs it released (their set-up), and 252 releases
-     * took it up to 0.17 s (1 s under perf); the tree has the batch released after about
-     * log2(jobs) hand-overs. Only the first release of a job counts.
-     */
-    public void release(StartLine line, List<Job> batch, int place) {
-        releaseIn(line, batch, place);
-    }
-
-    private void releaseIn(StartLine line, List<Job> batch, int place) {
-        if (!releasedOnce.compareAndSet(false, true)) {
-            return;
-        }
-        startLine = batch == null || linesUp() ? line : null;
-        releaseBatch = batch;
-        batchLine = line;
-        batchPlace = place;
+        startLine = line;
         go.countDown();
-    }
-
-    private final java.util.concurrent.atomic.AtomicBoolean releasedOnce = new java.util.concurrent.atomic.AtomicBoolean();
-    /** The batch this job was released with, its line and the job's place in it (for the release tree). */
-    private List<Job> releaseBatch;
-    private StartLine batchLine;
-    private int batchPlace;
-
-    private void releaseNext() {
-        List<Job> batch = releaseBatch;
-        releaseBatch = null;
-        if (batch != null) {
-            for (int c = 2 * batchPlace + 1; c <= 2 * batchPlace + 2 && c < batch.size(); c++) {
-                batch.get(c).releaseIn(batchLine, batch, c);
-            }
-        }
-        batchLine = null;
     }
 
     /** True when the job may wait at a start line: it does not start late on purpose (startdelay). */
@@ -279,7 +240,6 @@ public final class Job {
                 interrupted = true;
             }
         }
-        releaseNext();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

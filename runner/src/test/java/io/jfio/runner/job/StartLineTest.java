@@ -117,25 +117,4 @@ class StartLineTest {
         passed.await();
         assertEquals(0, early.get(), "jobs passed the line before the whole batch counted in");
     }
-
-    /**
-     * The batch's first job, released alone, releases the rest through the tree (each released
-     * job releases the two at twice its place plus one and two): every job runs, and a second
-     * release of a job (the scheduler's own, which races the tree) does not count twice.
-     */
-    @Test
-    void releasedJobsReleaseTheRestOfTheirBatch() throws Exception {
-        List<Job> batch = new java.util.ArrayList<>();
-        for (int i = 0; i < 20; i++) {
-            batch.add(nullJob());
-        }
-        batch.forEach(Job::launch);
-        StartLine line = new StartLine(batch.size(), HOUR);
-        batch.get(0).release(line, batch, 0);
-        for (Job j : batch) {
-            j.awaitFinished();
-            assertEquals(1L << 20, j.stats().ioBytes[0], err.toString());
-        }
-        batch.get(5).release(line, batch, 5); // once more, after the fact: no second count on the line
-    }
 }
