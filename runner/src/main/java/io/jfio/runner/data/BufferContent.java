@@ -40,7 +40,12 @@ public final class BufferContent {
     private final long uniquePages;
     /** buffer_pattern repeated over the largest fill; null without a pattern. */
     private final byte[] patternTile;
-    private final byte[] zeros;
+    /**
+     * zero_buffers' and the compressible parts' source, made at its first use: most jobs never
+     * read it, and 64 KiB per job was 16 MB of heap for the 252-job seed workload.
+     */
+    private byte[] zeros;
+    private final int zerosLength;
     private ByteBuffer[] unitBuffers = new ByteBuffer[0];
     /** Each unit buffer as little-endian longs (made once): the random fill's word stores. */
     private java.nio.LongBuffer[] unitWords = new java.nio.LongBuffer[0];
@@ -82,7 +87,7 @@ public final class BufferContent {
         } else {
             patternTile = null;
         }
-        zeros = new byte[Math.max(maxFill, 1)];
+        zerosLength = Math.max(maxFill, 1);
         if (options.dedupePercentage() != 0 && options.dedupeMode() == BufferOptions.DedupeMode.WORKING_SET) {
             uniquePages = Math.max(1, size * options.dedupeWorkingSetPercentage() / 100 / minWrite);
             workingSet = workingSet(seeds, options.dedupeGlobal());
@@ -104,7 +109,7 @@ public final class BufferContent {
         long[] set = new long[(int) uniquePages * FioRandom.STATE_LONGS];
         long chunk = o.compressChunk() == 0 ? minWrite : Math.min(minWrite, o.compressChunk());
         long advancements = minWrite / chunk;
-        int jobs = seeds.peerBuf().length;
+        int jobs = global ? seeds.peerBuf().length : 1;
         long pagesPerSeed = Math.max(uniquePages / jobs, 1);
         int tindex = seeds.jobIndex();
         FioRandom r = new FioRandom();
@@ -220,12 +225,21 @@ public final class BufferContent {
         } else if (patternTile != null) {
             b.put(0, patternTile, 0, len);
         } else if (o.zeroBuffers()) {
-            b.put(0, zeros, 0, len);
+            b.put(0, zeros(), 0, len);
         } else if (once) {
             fillRandomOnce(b, len, bufState().nextSeed());
         } else {
             fillRandom(b, words, 0, len, bufState().nextSeed());
         }
+    }
+
+    private byte[] zeros() {
+        byte[] z = zeros;
+        if (z == null) {
+            z = new byte[zerosLength];
+            zeros = z; // a racing first use makes a second array of zeros: the same contents
+        }
+        return z;
     }
 
     /** fio's get_buf_state: the generator a buffer's contents come from. */
@@ -293,7 +307,7 @@ public final class BufferContent {
     }
 
     private void fillCompressible(ByteBuffer b, int pos, int len) {
-        byte[] src = patternTile != null ? patternTile : zeros;
+        byte[] src = patternTile != null ? patternTile : zeros();
         while (len > 0) {
             int n = Math.min(len, src.length);
             b.put(pos, src, 0, n);

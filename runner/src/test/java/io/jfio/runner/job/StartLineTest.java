@@ -81,4 +81,40 @@ class StartLineTest {
         a.awaitFinished(); // the second job of the line never comes
         assertEquals(0, a.stats().error, err.toString());
     }
+
+    /**
+     * A large batch, some of it leaving: the opener's unparks and the tree of wake-ups between
+     * the arrivals (each woken job wakes two more) let every arrival through, none before the last
+     * job counted in or out.
+     */
+    @Test
+    void aLargeBatchPassesTogether() throws Exception {
+        int jobs = 100;
+        StartLine line = new StartLine(jobs, HOUR);
+        java.util.concurrent.atomic.AtomicInteger counted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger early = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.CountDownLatch passed = new java.util.concurrent.CountDownLatch(jobs - jobs / 10);
+        List<Thread> threads = new java.util.ArrayList<>();
+        for (int i = 0; i < jobs; i++) {
+            boolean leaves = i % 10 == 7;
+            Thread t = new Thread(() -> {
+                if (leaves) {
+                    counted.incrementAndGet();
+                    line.leave();
+                    return;
+                }
+                counted.incrementAndGet();
+                line.arrive(new JobState());
+                if (counted.get() < jobs) {
+                    early.incrementAndGet();
+                }
+                passed.countDown();
+            });
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+        passed.await();
+        assertEquals(0, early.get(), "jobs passed the line before the whole batch counted in");
+    }
 }
