@@ -109,7 +109,12 @@ public final class Jobs {
 
     /** Runs the jobs in-process with the real engines, unwrapped: what the allocation tests measure. */
     public static Result runPlain(String content, String format) {
-        return execute(new Result(), content, format, Run.defaultEngines());
+        return runWith(content, format, Run.defaultEngines());
+    }
+
+    /** Runs the jobs in-process with the given engines (a test's probe around the real ones). */
+    public static Result runWith(String content, String format, EngineProvider engines) {
+        return execute(new Result(), content, format, engines);
     }
 
     private static Result execute(Result r, String content, String format, EngineProvider engines) {
