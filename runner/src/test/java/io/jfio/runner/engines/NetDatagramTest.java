@@ -182,10 +182,7 @@ class NetDatagramTest {
         Jobs.Result r = NetPeers.run(jobs, "normal", NetPeers.Listener.udp(port, 1), "sender");
         assertEquals(0, r.rc, r.err());
         for (io.jfio.runner.job.Job j : r.run.jobs()) {
-            long bytes = j.loopAllocatedBytes();
-            System.out.printf("net udp %s: %d bytes allocated in the I/O loop%n", j.spec().name(), bytes);
-            assumeTrue(bytes >= 0, "the JVM cannot count thread allocation");
-            assertTrue(bytes < 256 * 1024, j.spec().name() + ": " + bytes);
+            Jobs.assertLoopAllocatesUnder(256 * 1024, j, j.stats().totalIoU[0] + j.stats().totalIoU[1], "udp I/Os");
         }
     }
 }
