@@ -103,12 +103,14 @@ class EngineLogLinesFioIT {
             }
             args.addAll(List.of(job.toString(), "--section=receiver"));
             List<String> peer = List.of("--output-format=" + format, job.toString(), "--section=sender");
-            o = NetPeers.listenerFirst(fio == null ? () -> FioVsJfio.jfio(args) : () -> FioVsJfio.run(withFio(fio, args), 120),
+            o = NetPeers.listenerFirst(
+                fio == null ? () -> FioVsJfio.jfio(args) : () -> FioVsJfio.run(withFio(fio, args), 120),
                 NetPeers.Listener.tcp(port),
                 () -> FioVsJfio.run(fio == null ? FioVsJfio.jfioCommand(peer) : withFio(fio, peer), 120));
         }
         List<FioVsJfio.Outcome> last = o;
-        Assumptions.assumeTrue(fio == null || !failed(o), () -> "skipped: fio's own listener/sender pair failed 3 times: "
+        Assumptions.assumeTrue(fio == null || !failed(o),
+            () -> "skipped: fio's own listener/sender pair failed 3 times: "
             + last.get(0).both() + last.get(1).both());
         assertEquals(0, o.get(0).rc(), who + " receiver: " + o.get(0).both());
         assertEquals(0, o.get(1).rc(), who + " sender: " + o.get(1).both());

@@ -33,12 +33,6 @@ class NetDatagramFioIT {
     @TempDir
     Path dir;
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
-    }
-
     private static Outcome fio(Path job) throws IOException {
         return fio(job, List.of());
     }
@@ -76,7 +70,8 @@ class NetDatagramFioIT {
         List<Outcome> f = null;
         for (int i = 0; i < 3; i++) {
             int port = proto.startsWith("udp") ? Ports.freeUdp() : Ports.free();
-            f = fioInOrder(write(name, job.apply(port)), NetPeers.Listener.of(proto, port, null, 1),
+            Path p = Files.writeString(dir.resolve(name), job.apply(port));
+            f = fioInOrder(p, NetPeers.Listener.of(proto, port, null, 1),
                 List.of("receiver"), List.of("sender"));
             if (f.get(0).rc() == 0 && f.get(1).rc() == 0) {
                 return figures(f);
@@ -122,7 +117,8 @@ class NetDatagramFioIT {
     @Test
     void multicastCorpusJobRunsOverLoopbackAsFio() throws Exception {
         int port = Ports.freeUdp();
-        List<Outcome> f = fioInOrder(write("m.fio", NetDatagramTest.multicastJob(port)), NetPeers.Listener.udp(port, 2),
+        Path job = Files.writeString(dir.resolve("m.fio"), NetDatagramTest.multicastJob(port));
+        List<Outcome> f = fioInOrder(job, NetPeers.Listener.udp(port, 2),
             List.of("pingpong_reader", "normal_reader"), List.of("pingpong_writer"));
         assumeTrue(f.get(0).rc() == 0 && f.get(1).rc() == 0,
             "skipped: fio cannot multicast here: " + f.get(0).both() + f.get(1).both());
@@ -140,9 +136,9 @@ class NetDatagramFioIT {
     @MethodSource("refused")
     void refusesWhatFioRefuses(String opts) throws Exception {
         String text = NetDatagramTest.refusedJob(opts);
-        Outcome f = fio(write("bad.fio", text));
+        Outcome f = fio(Files.writeString(dir.resolve("bad.fio"), text));
         assertTrue(f.rc() != 0, "fio accepted it: " + f.both());
-        Outcome j = NetDatagramTest.jfio(write("bad.fio", text));
+        Outcome j = NetDatagramTest.jfio(Files.writeString(dir.resolve("bad.fio"), text));
         assertTrue(j.rc() != 0, "jfio accepted what fio refuses: " + j.both());
     }
 

@@ -52,12 +52,6 @@ class NetDatagramTest {
             + "[sender]\nhostname=" + host + "\nstartdelay=1\nrw=write\n";
     }
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
-    }
-
     /** Per job: read io_bytes, read total_ios, write io_bytes, write total_ios, error. */
     static List<List<Long>> figures(Outcome o) {
         String out = o.out();
@@ -154,7 +148,7 @@ class NetDatagramTest {
     @ParameterizedTest
     @MethodSource("refused")
     void refusesWhatFioRefuses(String opts) throws Exception {
-        Outcome j = jfio(write("bad.fio", refusedJob(opts)));
+        Outcome j = jfio(Files.writeString(dir.resolve("bad.fio"), refusedJob(opts)));
         assertTrue(j.rc() != 0, j.both());
         assertTrue(j.both().contains("fio: ") || j.both().contains("err="), j.both());
     }

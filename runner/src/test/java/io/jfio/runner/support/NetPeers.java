@@ -41,7 +41,8 @@ public final class NetPeers {
 
         /** {@code sockets} UDP sockets bound to {@code port} (each receiver of a multicast group binds one). */
         public static Listener udp(int port, int sockets) {
-            return new Listener(sockets + " UDP socket(s) bound to port " + port, () -> Ports.udpBound(port) >= sockets);
+            return new Listener(sockets + " UDP socket(s) bound to port " + port,
+                () -> Ports.udpBound(port) >= sockets);
         }
 
         /** A unix stream socket listening at {@code path}. */
@@ -102,7 +103,7 @@ public final class NetPeers {
         };
     }
 
-    /** One in-process run of {@code content} (as {@link Jobs#runPlain}) whose {@code peers} start after {@code listener}. */
+    /** One in-process run of {@code content} (as {@link Jobs#runPlain}) whose {@code peers} start after {@code listener} */
     public static Jobs.Result run(String content, String format, Listener listener, String... peers) {
         return Jobs.runWith(content, format, peersAfter(listener, Set.of(peers)));
     }
