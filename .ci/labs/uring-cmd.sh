@@ -92,39 +92,50 @@ JOBS
 return 0
 }
 
+# step LOG WHAT COMMAND...: COMMAND with its output in LOG.log and its exit status in LOG.rc, said
+# as "WHAT exit STATUS" (verify reads the status of the compare steps)
+step() {
+    log=$1 what=$2
+    shift 2
+    "$@" >"$log.log" 2>&1
+    r=$?
+    echo $r >"$log.rc"
+    echo "$what exit $r"
+}
+
 guest() {
-    $fio --output-format=normal,json+ --output=f-prio.out prio.fio >f-prio.log 2>&1; echo "fio prio.fio exit $?"
-    $J --output-format=normal,json+ --output=j-prio.out prio.fio >j-prio.log 2>&1; echo "jfio prio.fio exit $?"
-    $fio --output-format=json --output=f-modes.json modes.fio >f-modes.log 2>&1; echo "fio modes.fio exit $?"
-    $J --output-format=json --output=j-modes.json modes.fio >j-modes.log 2>&1; echo "jfio modes.fio exit $?"
-    $fio --output-format=json --output=f-pi.json pi.fio >f-pi.log 2>&1; echo "fio pi.fio exit $?"
-    $J --output-format=json --output=j-pi.json pi.fio >j-pi.log 2>&1; echo "jfio pi.fio exit $?"
+    step f-prio "fio prio.fio" $fio --output-format=normal,json+ --output=f-prio.out prio.fio
+    step j-prio "jfio prio.fio" $J --output-format=normal,json+ --output=j-prio.out prio.fio
+    for f in modes pi; do
+        step f-$f "fio $f.fio" $fio --output-format=json --output=f-$f.json $f.fio
+        step j-$f "jfio $f.fio" $J --output-format=json --output=j-$f.json $f.fio
+    done
     NG="--filename=/dev/ng0n1 --ioengine=io_uring_cmd --cmd_type=nvme --bs=4k --size=512k"
     # fio's pattern, jfio's zeroes over it, fio reads zeroes back; then the other way round
-    $fio --name=fp $NG --offset=10m --rw=write --buffer_pattern=0xabcdabcd >f-p.log 2>&1; echo "fio pattern exit $?"
-    $J --name=jz $NG --offset=10m --rw=write --write_mode=zeroes >j-z.log 2>&1; echo "jfio zeroes exit $?"
-    $fio --name=fr $NG --offset=10m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
-        --output=f-r.json >f-r.log 2>&1; echo "fio read-back exit $?"
-    $J --name=jp $NG --offset=11m --rw=write --buffer_pattern=0xabcdabcd >j-p.log 2>&1; echo "jfio pattern exit $?"
-    $fio --name=fz $NG --offset=11m --rw=write --write_mode=zeroes >f-z.log 2>&1; echo "fio zeroes exit $?"
-    $J --name=jr $NG --offset=11m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
-        --output=j-r.json >j-r.log 2>&1; echo "jfio read-back exit $?"
+    step f-p "fio pattern" $fio --name=fp $NG --offset=10m --rw=write --buffer_pattern=0xabcdabcd
+    step j-z "jfio zeroes" $J --name=jz $NG --offset=10m --rw=write --write_mode=zeroes
+    step f-r "fio read-back" $fio --name=fr $NG --offset=10m --rw=read --verify=pattern --verify_pattern=0x00 \
+        --output-format=json --output=f-r.json
+    step j-p "jfio pattern" $J --name=jp $NG --offset=11m --rw=write --buffer_pattern=0xabcdabcd
+    step f-z "fio zeroes" $fio --name=fz $NG --offset=11m --rw=write --write_mode=zeroes
+    step j-r "jfio read-back" $J --name=jr $NG --offset=11m --rw=read --verify=pattern --verify_pattern=0x00 \
+        --output-format=json --output=j-r.json
     # and the pattern, not zeroes, is what a plain write leaves (the read-back can fail)
-    $fio --name=fx $NG --offset=12m --rw=write --buffer_pattern=0xabcdabcd >f-x.log 2>&1
-    $J --name=jx $NG --offset=12m --rw=read --verify=pattern --verify_pattern=0x00 --output-format=json \
-        --output=j-x.json >j-x.log 2>&1; echo "jfio read-back of a pattern as zeroes exit $?"
+    step f-x "fio pattern for a zeroes read-back" $fio --name=fx $NG --offset=12m --rw=write --buffer_pattern=0xabcdabcd
+    step j-x "jfio read-back of a pattern as zeroes" $J --name=jx $NG --offset=12m --rw=read --verify=pattern \
+        --verify_pattern=0x00 --output-format=json --output=j-x.json
     CMP="$NG --size=256k --rw=write --verify=pattern --verify_pattern=0x5a5a5a5a --verify_mode=compare"
-    $fio --name=c $CMP --offset=16m --iodepth=4 --output-format=json --output=f-c.json >f-c.log 2>&1; r=$?; echo $r >f-c.rc; echo "fio compare exit $r"
-    $J --name=c $CMP --offset=17m --iodepth=4 --output-format=json --output=j-c.json >j-c.log 2>&1; r=$?; echo $r >j-c.rc; echo "jfio compare exit $r"
-    $fio --name=o $CMP --offset=17m --verify_only=1 --output-format=json --output=f-o.json >f-o.log 2>&1; r=$?; echo $r >f-o.rc; echo "fio compare of jfio's writes exit $r"
-    $J --name=o $CMP --offset=16m --verify_only=1 --output-format=json --output=j-o.json >j-o.log 2>&1; r=$?; echo $r >j-o.rc; echo "jfio compare of fio's writes exit $r"
-    $fio --name=fw $NG --size=256k --offset=18m --rw=write --buffer_pattern=0xabcdabcd >f-w.log 2>&1; echo "fio overwrite exit $?"
-    $fio --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=f-m.json >f-m.log 2>&1; r=$?; echo $r >f-m.rc; echo "fio miscompare exit $r"
-    $J --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=j-m.json >j-m.log 2>&1; r=$?; echo $r >j-m.rc; echo "jfio miscompare exit $r"
-    $fio --name=h $NG --size=256k --offset=20m --rw=write --verify=crc32c --verify_mode=compare --output-format=json \
-        --output=f-h.json >f-h.log 2>&1; r=$?; echo $r >f-h.rc; echo "fio crc32c compare exit $r"
-    $J --name=h $NG --size=256k --offset=21m --rw=write --verify=crc32c --verify_mode=compare --output-format=json \
-        --output=j-h.json >j-h.log 2>&1; r=$?; echo $r >j-h.rc; echo "jfio crc32c compare exit $r"
+    step f-c "fio compare" $fio --name=c $CMP --offset=16m --iodepth=4 --output-format=json --output=f-c.json
+    step j-c "jfio compare" $J --name=c $CMP --offset=17m --iodepth=4 --output-format=json --output=j-c.json
+    step f-o "fio compare of jfio's writes" $fio --name=o $CMP --offset=17m --verify_only=1 --output-format=json --output=f-o.json
+    step j-o "jfio compare of fio's writes" $J --name=o $CMP --offset=16m --verify_only=1 --output-format=json --output=j-o.json
+    step f-w "fio overwrite" $fio --name=fw $NG --size=256k --offset=18m --rw=write --buffer_pattern=0xabcdabcd
+    step f-m "fio miscompare" $fio --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=f-m.json
+    step j-m "jfio miscompare" $J --name=m $CMP --offset=18m --verify_only=1 --output-format=json --output=j-m.json
+    step f-h "fio crc32c compare" $fio --name=h $NG --size=256k --offset=20m --rw=write --verify=crc32c \
+        --verify_mode=compare --output-format=json --output=f-h.json
+    step j-h "jfio crc32c compare" $J --name=h $NG --size=256k --offset=21m --rw=write --verify=crc32c \
+        --verify_mode=compare --output-format=json --output=j-h.json
 }
 
 verify() {

@@ -135,17 +135,9 @@ class MmapPosixaioIT {
             e.init(ctx);
             e.openFile(f, OpenFlags.forJob(true, false, true, 0));
             f.ioSize = REGION;
-            EngineDriver.Planner plan = (seq, u) -> {
-                u.ddir = (seq & 1) == 0 ? IoDirection.READ : IoDirection.WRITE;
-                u.file = f;
-                u.offset = (seq & 255) * 4096;
-                u.length = 4096;
-            };
-            EngineDriver d = new EngineDriver(e, b.units());
-            long allocated = d.allocatedOver(20_000, 50_000, depth, plan);
-            System.out.println(engine + ": 50,000 I/Os allocated " + allocated + " bytes");
+            EngineDriver d = EngineDriver.assertAllocatesAtMost(32 * 1024, e, b.units(), 20_000, 50_000, depth,
+                EngineDriver.cycling(f, seq -> (seq & 1) == 0 ? IoDirection.READ : IoDirection.WRITE), engine);
             assertEquals(0, d.errors);
-            assertTrue(allocated <= 32 * 1024, () -> allocated + " bytes for 50k " + engine + " I/Os");
             e.closeFile(f);
             e.cleanup();
         }

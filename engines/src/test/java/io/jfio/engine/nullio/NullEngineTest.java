@@ -80,13 +80,9 @@ class NullEngineTest {
             for (int depth : new int[] {1, 16}) {
                 NullEngine e = engine(b, depth);
                 IoFile f = new IoFile("x", 0);
-                EngineDriver.Planner plan = EngineDriver.sequential(f, IoDirection.READ, 4096);
-                EngineDriver d = new EngineDriver(e, b.units());
-                long allocated = d.allocatedOver(200_000, 1_000_000, depth, plan);
-                System.out.println("null engine, iodepth=" + depth + ": 1,000,000 I/Os allocated " + allocated + " bytes");
+                EngineDriver d = EngineDriver.assertAllocatesAtMost(ALLOCATION_BOUND, e, b.units(), 200_000, 1_000_000,
+                    depth, EngineDriver.sequential(f, IoDirection.READ, 4096), "null engine, iodepth=" + depth);
                 assertEquals(1_000_000, d.completed);
-                assertTrue(allocated <= ALLOCATION_BOUND,
-                    () -> "iodepth=" + depth + ": " + allocated + " bytes allocated for 1M I/Os");
             }
         }
     }

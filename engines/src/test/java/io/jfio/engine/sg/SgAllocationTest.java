@@ -29,18 +29,10 @@ class SgAllocationTest {
             int fd = Native.libc().open("/dev/null", 2, 0);
             assertTrue(fd >= 0);
             e.attachWithoutCapacity(f, fd, 512);
-            EngineDriver.Planner plan = (seq, u) -> {
-                u.ddir = (seq & 3) == 0 ? IoDirection.WRITE : (seq & 3) == 1 ? IoDirection.TRIM
-                    : (seq & 3) == 2 ? IoDirection.SYNC : IoDirection.READ;
-                u.file = f;
-                u.offset = (seq & 255) * 4096L;
-                u.length = 4096;
-            };
-            EngineDriver d = new EngineDriver(e, b.units());
-            long allocated = d.allocatedOver(20_000, 100_000, 1, plan);
-            System.out.println("sg: 100,000 commands allocated " + allocated + " bytes");
+            EngineDriver d = EngineDriver.assertAllocatesAtMost(64 * 1024, e, b.units(), 20_000, 100_000, 1,
+                EngineDriver.cycling(f, seq -> (seq & 3) == 0 ? IoDirection.WRITE : (seq & 3) == 1 ? IoDirection.TRIM
+                    : (seq & 3) == 2 ? IoDirection.SYNC : IoDirection.READ), "sg commands");
             assertEquals(100_000, d.errors, "every SG_IO on /dev/null fails with ENOTTY");
-            assertTrue(allocated <= 64 * 1024, () -> allocated + " bytes for 100k sg commands");
             Native.libc().close(fd);
             e.cleanup();
         }

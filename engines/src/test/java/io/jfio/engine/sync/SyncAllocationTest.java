@@ -1,7 +1,6 @@
 package io.jfio.engine.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,17 +38,10 @@ class SyncAllocationTest {
             // splice alternates reads and writes: both go through its pipe
             boolean writes = name.equals("splice");
             e.openFile(f, OpenFlags.forJob(writes, false, true, 0));
-            EngineDriver.Planner plan = (seq, u) -> {
-                u.ddir = writes && (seq & 1) == 1 ? IoDirection.WRITE : IoDirection.READ;
-                u.file = f;
-                u.offset = (seq & 255) * 4096;
-                u.length = 4096;
-            };
-            EngineDriver d = new EngineDriver(e, b.units());
-            long allocated = d.allocatedOver(50_000, 100_000, depth, plan);
-            System.out.println(name + ": 100,000 reads allocated " + allocated + " bytes");
+            EngineDriver d = EngineDriver.assertAllocatesAtMost(64 * 1024, e, b.units(), 50_000, 100_000, depth,
+                EngineDriver.cycling(f, seq -> writes && (seq & 1) == 1 ? IoDirection.WRITE : IoDirection.READ),
+                name + " reads");
             assertEquals(0, d.errors);
-            assertTrue(allocated <= 64 * 1024, () -> allocated + " bytes for 100k " + name + " reads");
             e.closeFile(f);
             e.cleanup();
         } finally {

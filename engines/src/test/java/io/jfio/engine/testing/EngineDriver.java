@@ -51,6 +51,31 @@ public final class EngineDriver {
         return Allocation.threadBytes() - before;
     }
 
+    /**
+     * The allocation tests' check: {@link #allocatedOver} on a driver of the buffers' units, at
+     * most {@code bound} bytes for the {@code count} I/Os (printed with {@code what} naming them).
+     * Returns the driver, whose counters hold the measured I/Os'.
+     */
+    public static EngineDriver assertAllocatesAtMost(long bound, IoEngine engine, java.util.List<IoUnit> units,
+            long warmup, long count, int depth, Planner planner, String what) throws EngineException {
+        EngineDriver d = new EngineDriver(engine, units);
+        long allocated = d.allocatedOver(warmup, count, depth, planner);
+        System.out.printf("%s: %,d I/Os allocated %d bytes%n", what, count, allocated);
+        org.junit.jupiter.api.Assertions.assertTrue(allocated <= bound,
+            () -> what + ": " + allocated + " bytes allocated for " + count + " I/Os");
+        return d;
+    }
+
+    /** Plans 4 KiB I/Os over the first 1 MiB of {@code file}, block after block, each in the direction {@code ddir} gives it. */
+    public static Planner cycling(IoFile file, java.util.function.LongFunction<IoDirection> ddir) {
+        return (seq, u) -> {
+            u.ddir = ddir.apply(seq);
+            u.file = file;
+            u.offset = (seq & 255) * 4096L;
+            u.length = 4096;
+        };
+    }
+
     /** Issues {@code count} I/Os at the given depth and waits for all of them. */
     public void run(long count, int depth, Planner planner, Completion done) throws EngineException {
         long issued = 0;

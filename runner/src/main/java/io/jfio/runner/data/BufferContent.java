@@ -23,8 +23,6 @@ import java.util.List;
  * filled in place; after construction nothing here allocates.
  */
 public final class BufferContent {
-    private static final long GOLDEN_RATIO_64 = 0x61C8864680B583EBL;
-    private static final long[] PRIMES = {1, 2, 3, 5};
 
     private final BufferOptions o;
     private final boolean refill;
@@ -138,8 +136,7 @@ public final class BufferContent {
         unitWords = new java.nio.LongBuffer[max];
         for (IoUnit u : units) {
             unitBuffers[u.index] = view.at(u.bufferAddress, u.bufferCapacity).order(ByteOrder.LITTLE_ENDIAN);
-            unitWords[u.index] = unitBuffers[u.index].duplicate().clear().order(ByteOrder.LITTLE_ENDIAN)
-                    .asLongBuffer();
+            unitWords[u.index] = RandomFill.words(unitBuffers[u.index]);
         }
     }
 
@@ -329,47 +326,9 @@ public final class BufferContent {
         random.fill(b, words, pos, len, seed);
     }
 
-    /**
-     * {@link #fillRandom} from the buffer's start for a fill done once per buffer (a job's
-     * set-up): the same words, made in a long array and copied in bulk. The 252 threads of a
-     * numjobs=252 job fill their buffers while the JVM still interprets most code; there a
-     * {@code putLong} is a chain of interpreted calls, and 64 KiB by putLong took 1-2.5 ms of
-     * each job thread's CPU, half of its whole set-up. It allocates (the view, the chunk):
-     * a per-I/O fill (refill_buffers) goes through {@link #fillRandom}.
-     */
+    /** {@link #fillRandom} from the buffer's start, for a fill done once per buffer: {@link RandomFill#fillOnce}. */
     void fillRandomOnce(ByteBuffer b, int len, long seed) {
-        int words = len / Long.BYTES;
-        int groups = words / PRIMES.length;
-        java.nio.LongBuffer view = b.slice(0, groups * 32).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
-        long s0 = seed * PRIMES[0];
-        long s1 = seed * PRIMES[1];
-        long s2 = seed * PRIMES[2];
-        long s3 = seed * PRIMES[3];
-        long[] chunk = new long[Math.min(groups, 128) * 4];
-        for (int done = 0; done < groups; ) {
-            int n = Math.min(groups - done, chunk.length / 4);
-            for (int i = 0, w = 0; i < n; i++, w += 4) {
-                chunk[w] = s0;
-                chunk[w + 1] = s1;
-                chunk[w + 2] = s2;
-                chunk[w + 3] = s3;
-                s0 *= GOLDEN_RATIO_64;
-                s1 *= GOLDEN_RATIO_64;
-                s2 *= GOLDEN_RATIO_64;
-                s3 *= GOLDEN_RATIO_64;
-            }
-            view.put(done * 4, chunk, 0, n * 4);
-            done += n;
-        }
-        long v = s0;
-        int at = groups * 32;
-        for (; at + Long.BYTES <= len; at += Long.BYTES) {
-            b.putLong(at, v);
-            v *= GOLDEN_RATIO_64;
-        }
-        for (int k = 0; at < len; at++, k++) {
-            b.put(at, (byte) (v >>> (8 * k)));
-        }
+        RandomFill.fillOnce(b, len, seed);
     }
 
     /**

@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,23 +54,25 @@ class FioClientDrivesJfioServerIT {
         server.close();
     }
 
-    private static Path job(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
+    /** fio 3.42's client running {@code job} on the jfio server, {@code options} before the job file. */
+    private static FioVsJfio.Outcome fioClient(Path job, String... options) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(FioVsJfio.fio342().toString(),
+                "--client=127.0.0.1," + server.port()));
+        cmd.addAll(List.of(options));
+        cmd.add(job.toString());
+        return FioVsJfio.run(cmd, 120);
     }
 
     @Test
     void fiosJsonCarriesJfiosCounts() throws Exception {
-        Path fio = FioVsJfio.fio342();
-        Path job = job("proto-psync.fio", "[global]\nioengine=psync\nfilename=" + dir.resolve("proto-file")
+        Path job = Files.writeString(dir.resolve("proto-psync.fio"), "[global]\nioengine=psync\nfilename="
+                + dir.resolve("proto-file")
                 + "\nsize=2m\nbs=4k\n[reader]\nrw=randread\n[writer]\nrw=write\nbs=8k\n");
         FioVsJfio.Outcome alone = FioVsJfio.jfio(List.of("--output-format=json", job.toString()));
         assertEquals(0, alone.rc(), alone.err());
         JsonNode local = JsonParser.parseDocument(alone.out());
 
-        FioVsJfio.Outcome o = FioVsJfio.run(List.of(fio.toString(), "--client=127.0.0.1," + server.port(),
-                "--output-format=json", job.toString()), 120);
+        FioVsJfio.Outcome o = fioClient(job, "--output-format=json");
         assertEquals(0, o.rc(), o.err() + LOG);
         JsonNode remote = JsonParser.parseDocument(o.out());
         List<JsonNode> clients = remote.get("client_stats").elements();
@@ -107,10 +110,8 @@ class FioClientDrivesJfioServerIT {
 
     @Test
     void fiosNormalReportShowsWhatTheJfioServerSent() throws Exception {
-        Path fio = FioVsJfio.fio342();
-        Path job = job("proto-null.fio", "[j]\nioengine=null\nsize=8m\nbs=64k\nrw=write\n");
-        FioVsJfio.Outcome o = FioVsJfio.run(List.of(fio.toString(), "--client=127.0.0.1," + server.port(),
-                job.toString()), 120);
+        Path job = Files.writeString(dir.resolve("proto-null.fio"), "[j]\nioengine=null\nsize=8m\nbs=64k\nrw=write\n");
+        FioVsJfio.Outcome o = fioClient(job);
         assertEquals(0, o.rc(), o.err() + LOG);
         assertTrue(o.out().contains("fio=" + Main.VERSION), o.out());
         assertTrue(o.out().contains("> j: (g=0): rw=write, bs=(R) 64.0KiB-64.0KiB"), o.out());
@@ -122,10 +123,8 @@ class FioClientDrivesJfioServerIT {
 
     @Test
     void aJobFileJfioRefusesIsReportedToTheClient() throws Exception {
-        Path fio = FioVsJfio.fio342();
-        Path job = job("proto-bad.fio", "[j]\nioengine=null\nsize=1m\nrw=bogus\n");
-        FioVsJfio.Outcome o = FioVsJfio.run(List.of(fio.toString(), "--client=127.0.0.1," + server.port(),
-                job.toString()), 120);
+        Path job = Files.writeString(dir.resolve("proto-bad.fio"), "[j]\nioengine=null\nsize=1m\nrw=bogus\n");
+        FioVsJfio.Outcome o = fioClient(job);
         assertTrue(o.rc() != 0, o.out());
         assertTrue((o.out() + o.err()).contains("bogus"), o.out() + o.err());
     }

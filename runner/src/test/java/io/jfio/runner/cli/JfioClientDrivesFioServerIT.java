@@ -4,6 +4,7 @@ import io.jfio.testsupport.Ports;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.runner.support.NetPeers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,18 +40,8 @@ class JfioClientDrivesFioServerIT {
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start());
         }
         for (int port : PORTS) {
-            awaitListening(port);
+            NetPeers.Listener.tcp(port).await();
         }
-    }
-
-    private static void awaitListening(int port) throws InterruptedException {
-        for (int i = 0; i < 300; i++) {
-            if (Ports.listening(port)) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("fio --server on port " + port + " did not listen within 30 s");
     }
 
     @AfterAll
@@ -60,16 +51,11 @@ class JfioClientDrivesFioServerIT {
         }
     }
 
-    private static Path job(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
-    }
-
     @Test
     void twoFioServersJsonWithAllClients() throws Exception {
-        Path a = job("proto-a.fio", "[global]\nioengine=null\nbs=4k\n[a]\nrw=randread\nsize=4m\n");
-        Path b = job("proto-b.fio", "[b]\nioengine=null\nbs=8k\nrw=write\nsize=2m\n");
+        Path a = Files.writeString(dir.resolve("proto-a.fio"),
+                "[global]\nioengine=null\nbs=4k\n[a]\nrw=randread\nsize=4m\n");
+        Path b = Files.writeString(dir.resolve("proto-b.fio"), "[b]\nioengine=null\nbs=8k\nrw=write\nsize=2m\n");
         FioVsJfio.Outcome o = FioVsJfio.jfio(List.of("--output-format=json+",
                 "--client=127.0.0.1," + PORTS[0], a.toString(), "--client=127.0.0.1," + PORTS[1], b.toString()));
         assertEquals(0, o.rc(), o.err());
@@ -99,7 +85,7 @@ class JfioClientDrivesFioServerIT {
 
     @Test
     void normalOutputTagsTheServersMessages() throws Exception {
-        Path a = job("proto-n.fio", "[n]\nioengine=null\nbs=4k\nrw=read\nsize=1m\n");
+        Path a = Files.writeString(dir.resolve("proto-n.fio"), "[n]\nioengine=null\nbs=4k\nrw=read\nsize=1m\n");
         FioVsJfio.Outcome o = FioVsJfio.jfio(List.of("--client=127.0.0.1," + PORTS[0], a.toString()));
         assertEquals(0, o.rc(), o.err());
         assertTrue(o.out().contains(", fio=fio-3.42, flags="), o.out());
@@ -132,7 +118,7 @@ class JfioClientDrivesFioServerIT {
 
     /** jfio as the client of the first fio server and of the dead port. */
     private FioVsJfio.Outcome withADeadPort(int dead) throws Exception {
-        Path a = job("proto-d.fio", "[d]\nioengine=null\nbs=4k\nrw=read\nsize=1m\n");
+        Path a = Files.writeString(dir.resolve("proto-d.fio"), "[d]\nioengine=null\nbs=4k\nrw=read\nsize=1m\n");
         return FioVsJfio.jfio(List.of("--output-format=json", "--client=127.0.0.1," + PORTS[0],
                 a.toString(), "--client=127.0.0.1," + dead, a.toString()));
     }

@@ -32,10 +32,8 @@ class BufferContentsAllocationTest {
         List<Job> ran = Jobs.run(jobs);
         for (Job j : ran) {
             long writes = j.stats().totalIoU[1];
-            long bytes = Jobs.loopAllocatedBytes(j);
-            System.out.printf("%s: %d writes, %d bytes allocated in the I/O loop%n", j.spec().name(), writes, bytes);
             assertTrue(writes > 1000, j.spec().name() + " did only " + writes + " writes");
-            assertTrue(bytes < BOUND, j.spec().name() + ": " + bytes + " bytes for " + writes + " writes");
+            Jobs.assertLoopAllocatesUnder(BOUND, j, writes, "writes");
         }
     }
 }

@@ -11,11 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.runner.support.NetPeers;
 
 /**
  * The lines fio's engines log with log_info, which fio prints in every output format: the net
@@ -23,6 +25,7 @@ import io.jfio.runner.support.FioVsJfio;
  * cpuio's settings line and exec's program lines. The text before the json, json+ or terse
  * report on stdout, or in the --output file, is the same in jfio as in the installed fio.
  */
+@Timeout(value = 600, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class EngineLogLinesFioIT {
     @TempDir
     Path dir;
@@ -78,35 +81,50 @@ class EngineLogLinesFioIT {
         return toFile ? Files.readString(outFile, StandardCharsets.UTF_8) : o.out();
     }
 
-    /** One run of a listening reader and a connecting writer over TCP on the loopback interface. */
-    private String run(Path fio, String format, boolean toFile) throws IOException {
+    /**
+     * A listening reader and a connecting writer over TCP on the loopback interface: the job file's
+     * receiver section in one run (in-process jfio, or fio) whose text this returns, then, once it
+     * listens, its sender section in another process of the same program.
+     */
+    private String run(Path fio, String format, boolean toFile) throws Exception {
         String who = fio == null ? "jfio" : "fio";
         Path job = dir.resolve(who + ".fio");
-        Files.writeString(job, "[global]\nioengine=net\nprotocol=tcp\nport=" + Ports.free() + "\nbs=4k\nsize=1m\n"
-            + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n");
         Path outFile = dir.resolve(who + ".out");
-        List<String> args = new ArrayList<>(List.of("--output-format=" + format));
-        if (toFile) {
-            args.add("--output=" + outFile);
-        }
-        args.add(job.toString());
-        FioVsJfio.Outcome o;
-        if (fio == null) {
-            o = FioVsJfio.jfio(args);
-        } else {
-            // fio's own pair fails now and then on a loaded machine (its sender connecting before
-            // its listener, or EPIPE when the link closes): a few tries, then skip naming it
-            args.add(0, fio.toString());
-            o = FioVsJfio.run(args, 120);
-            for (int t = 1; t < 3 && o.rc() != 0; t++) {
-                o = FioVsJfio.run(args, 120);
+        List<FioVsJfio.Outcome> o = null;
+        // fio's own pair fails now and then on a loaded machine (EPIPE or ECONNRESET when the
+        // link closes): a few tries, then skip naming it
+        for (int t = 0; t < (fio == null ? 1 : 3) && (o == null || failed(o)); t++) {
+            int port = Ports.free();
+            Files.writeString(job, "[global]\nioengine=net\nprotocol=tcp\nport=" + port + "\nbs=4k\nsize=1m\n"
+                + "[receiver]\nlisten\nrw=read\n[sender]\nhostname=127.0.0.1\nstartdelay=1\nrw=write\n");
+            List<String> args = new ArrayList<>(List.of("--output-format=" + format));
+            if (toFile) {
+                args.add("--output=" + outFile);
             }
-            FioVsJfio.Outcome last = o;
-            Assumptions.assumeTrue(o.rc() == 0, () -> "skipped: fio's own listener/sender pair failed 3 times: "
-                + last.both());
+            args.addAll(List.of(job.toString(), "--section=receiver"));
+            List<String> peer = List.of("--output-format=" + format, job.toString(), "--section=sender");
+            o = NetPeers.listenerFirst(
+                fio == null ? () -> FioVsJfio.jfio(args) : () -> FioVsJfio.run(withFio(fio, args), 120),
+                NetPeers.Listener.tcp(port),
+                () -> FioVsJfio.run(fio == null ? FioVsJfio.jfioCommand(peer) : withFio(fio, peer), 120));
         }
-        assertEquals(0, o.rc(), who + ": " + o.both());
-        return toFile ? Files.readString(outFile, StandardCharsets.UTF_8) : o.out();
+        List<FioVsJfio.Outcome> last = o;
+        Assumptions.assumeTrue(fio == null || !failed(o),
+            () -> "skipped: fio's own listener/sender pair failed 3 times: "
+            + last.get(0).both() + last.get(1).both());
+        assertEquals(0, o.get(0).rc(), who + " receiver: " + o.get(0).both());
+        assertEquals(0, o.get(1).rc(), who + " sender: " + o.get(1).both());
+        return toFile ? Files.readString(outFile, StandardCharsets.UTF_8) : o.get(0).out();
+    }
+
+    private static boolean failed(List<FioVsJfio.Outcome> runs) {
+        return runs.stream().anyMatch(r -> r.rc() != 0);
+    }
+
+    private static List<String> withFio(Path fio, List<String> args) {
+        List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+        cmd.addAll(args);
+        return cmd;
     }
 
     /** What comes before the report: its "{" line (json) or its first "3;" record (terse). */

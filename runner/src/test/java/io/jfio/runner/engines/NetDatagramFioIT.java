@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,45 +22,63 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.jfio.runner.support.FioVsJfio;
 import io.jfio.runner.support.FioVsJfio.Outcome;
+import io.jfio.runner.support.NetPeers;
 
 /**
  * NetDatagramTest's net jobs (UDP, IPv6, multicast, refused jobs) run by the installed fio and by
  * jfio on the same job file: the same accept/reject and the same io_bytes/total_ios.
  */
+@Timeout(value = 600, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class NetDatagramFioIT {
     @TempDir
     Path dir;
 
-    private Path write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.writeString(p, text);
-        return p;
+    private static Outcome fio(Path job) throws IOException {
+        return fio(job, List.of());
     }
 
-    private static Outcome fio(Path job) throws IOException {
-        return FioVsJfio.run(List.of(FioVsJfio.fio().toString(), job.toString(), "--output-format=json"), 60);
+    /** fio's run of the job file's {@code sections} (all of them when none is named). */
+    private static Outcome fio(Path job, List<String> sections) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(FioVsJfio.fio().toString(), job.toString(), "--output-format=json"));
+        sections.forEach(s -> cmd.add("--section=" + s));
+        return FioVsJfio.run(cmd, 60);
     }
 
     /**
-     * fio's run of a loopback pair, the reference: fio's own sender sometimes meets ECONNRESET on a
-     * loaded machine (its receiver closes first), so up to three tries on fresh ports, then a skip
-     * naming fio's failure: without a reference there is nothing to compare jfio with.
+     * fio's run of a net job file as two processes in a fixed order, the {@code listening} jobs
+     * first and the {@code peers} once {@code listener} is up (fio has no such wait of its own, and
+     * its sender's startdelay loses the race on a loaded machine); the outcomes in that order.
      */
-    private Outcome reference(String name, IoSupplier<String> job) throws IOException {
-        Outcome f = null;
-        for (int i = 0; i < 3; i++) {
-            f = fio(write(name, job.get()));
-            if (f.rc() == 0) {
-                return f;
-            }
-        }
-        assumeTrue(false, "skipped: fio's own run failed 3 times here: " + f.both());
-        return f;
+    private static List<Outcome> fioInOrder(Path job, NetPeers.Listener listener, List<String> listening,
+            List<String> peers) throws Exception {
+        return NetPeers.listenerFirst(() -> fio(job, listening), listener, () -> fio(job, peers));
     }
 
-    @FunctionalInterface
-    private interface IoSupplier<T> {
-        T get() throws IOException;
+    /** Per job of the runs, in their order: NetDatagramTest's figures. */
+    private static List<List<Long>> figures(List<Outcome> runs) {
+        List<List<Long>> r = new ArrayList<>();
+        runs.forEach(o -> r.addAll(NetDatagramTest.figures(o)));
+        return r;
+    }
+
+    /**
+     * fio's figures for a receiver/sender pair, the reference: fio's own sender sometimes meets
+     * ECONNRESET on a loaded machine (its receiver closes first), so up to three tries on fresh
+     * ports, then a skip naming fio's failure: without a reference there is nothing to compare jfio with.
+     */
+    private List<List<Long>> reference(String name, String proto, IntFunction<String> job) throws Exception {
+        List<Outcome> f = null;
+        for (int i = 0; i < 3; i++) {
+            int port = proto.startsWith("udp") ? Ports.freeUdp() : Ports.free();
+            Path p = Files.writeString(dir.resolve(name), job.apply(port));
+            f = fioInOrder(p, NetPeers.Listener.of(proto, port, null, 1),
+                List.of("receiver"), List.of("sender"));
+            if (f.get(0).rc() == 0 && f.get(1).rc() == 0) {
+                return figures(f);
+            }
+        }
+        assumeTrue(false, "skipped: fio's own run failed 3 times here: " + f.get(0).both() + f.get(1).both());
+        return null;
     }
 
     @ParameterizedTest
@@ -66,11 +87,10 @@ class NetDatagramFioIT {
         String proto = mode.split(" ")[0];
         boolean pingpong = mode.endsWith("pingpong");
         assumeTrue(!proto.endsWith("v6") || NetDatagramTest.ipv6Loopback(), "skipped: no IPv6 loopback (::1)");
-        Outcome f = reference("udp.fio", () -> NetDatagramTest.pair(proto, NetDatagramTest.freeUdpPort(), "64k", pingpong));
-        Outcome j = NetDatagramTest.jfio(write("udp.fio",
-                NetDatagramTest.pair(proto, NetDatagramTest.freeUdpPort(), "64k", pingpong)));
+        List<List<Long>> ff = reference("udp.fio", proto, port -> NetDatagramTest.pair(proto, port, "64k", pingpong));
+        int port = Ports.freeUdp();
+        Outcome j = NetDatagramTest.jfioPair(proto, port, NetDatagramTest.pair(proto, port, "64k", pingpong));
         assertEquals(0, j.rc(), j.both());
-        List<List<Long>> ff = NetDatagramTest.figures(f);
         List<List<Long>> jf = NetDatagramTest.figures(j);
         System.out.printf("net %s: fio %s, jfio %s%n", mode, ff, jf);
         if (pingpong) {
@@ -84,11 +104,10 @@ class NetDatagramFioIT {
     @Test
     void tcpv6PairOverIpv6LoopbackAsFio() throws Exception {
         assumeTrue(NetDatagramTest.ipv6Loopback(), "skipped: no IPv6 loopback (::1)");
-        Outcome f = reference("tcp6.fio", () -> NetDatagramTest.pair("tcpv6", Ports.free(), "1m", false));
-        Outcome j = NetDatagramTest.jfio(write("tcp6.fio",
-                NetDatagramTest.pair("tcpv6", Ports.free(), "1m", false)));
+        List<List<Long>> ff = reference("tcp6.fio", "tcpv6", port -> NetDatagramTest.pair("tcpv6", port, "1m", false));
+        int port = Ports.free();
+        Outcome j = NetDatagramTest.jfioPair("tcpv6", port, NetDatagramTest.pair("tcpv6", port, "1m", false));
         assertEquals(0, j.rc(), j.both());
-        List<List<Long>> ff = NetDatagramTest.figures(f);
         List<List<Long>> jf = NetDatagramTest.figures(j);
         System.out.printf("net tcpv6: fio %s, jfio %s%n", ff, jf);
         // the sender's figures are exact in both; fio's TCP receiver counts short reads as I/Os
@@ -97,12 +116,16 @@ class NetDatagramFioIT {
 
     @Test
     void multicastCorpusJobRunsOverLoopbackAsFio() throws Exception {
-        String text = NetDatagramTest.multicastJob();
-        Outcome f = fio(write("m.fio", text));
-        assumeTrue(f.rc() == 0, "skipped: fio cannot multicast here: " + f.both());
-        Outcome j = NetDatagramTest.jfio(write("m.fio", text));
+        int port = Ports.freeUdp();
+        Path job = Files.writeString(dir.resolve("m.fio"), NetDatagramTest.multicastJob(port));
+        List<Outcome> f = fioInOrder(job, NetPeers.Listener.udp(port, 2),
+            List.of("pingpong_reader", "normal_reader"), List.of("pingpong_writer"));
+        assumeTrue(f.get(0).rc() == 0 && f.get(1).rc() == 0,
+            "skipped: fio cannot multicast here: " + f.get(0).both() + f.get(1).both());
+        port = Ports.freeUdp();
+        Outcome j = NetDatagramTest.jfioMulticast(port);
         assertEquals(0, j.rc(), j.both());
-        List<List<Long>> ff = NetDatagramTest.figures(f);
+        List<List<Long>> ff = figures(f);
         List<List<Long>> jf = NetDatagramTest.figures(j);
         System.out.printf("net multicast: fio %s, jfio %s%n", ff, jf);
         assertEquals(ff.get(0), jf.get(0));
@@ -113,9 +136,9 @@ class NetDatagramFioIT {
     @MethodSource("refused")
     void refusesWhatFioRefuses(String opts) throws Exception {
         String text = NetDatagramTest.refusedJob(opts);
-        Outcome f = fio(write("bad.fio", text));
+        Outcome f = fio(Files.writeString(dir.resolve("bad.fio"), text));
         assertTrue(f.rc() != 0, "fio accepted it: " + f.both());
-        Outcome j = NetDatagramTest.jfio(write("bad.fio", text));
+        Outcome j = NetDatagramTest.jfio(Files.writeString(dir.resolve("bad.fio"), text));
         assertTrue(j.rc() != 0, "jfio accepted what fio refuses: " + j.both());
     }
 

@@ -1,11 +1,12 @@
 package io.jfio.runner.engines;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.runner.support.NetPeers;
+import io.jfio.testsupport.Ports;
 
 import java.io.IOException;
 import java.net.DatagramPacket;
@@ -13,53 +14,26 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A UDP receiver counts the datagrams missing from the sender's sequence as dropped, as fio's
  * net.c verify_udp_seq: this test is the sender, with fio's 24-byte trailer (magic, seq, bs) and a
  * gap of three, and the receiver is jfio (NetUdpDropsFioIT: and fio; both report drop_ios 3).
  */
+@Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class NetUdpDropsTest {
     private static final long SEQ_MAGIC = 0x657375716e556563L;
     private static final int BS = 4096;
 
-    private static int freeUdpPort() throws IOException {
-        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
-    /** True once something is bound to UDP {@code port} (the receiver is up). */
-    private static boolean bound(int port) throws IOException {
-        String hex = String.format(Locale.ROOT, ":%04X ", port);
-        for (String f : List.of("/proc/net/udp", "/proc/net/udp6")) {
-            Path p = Path.of(f);
-            if (Files.exists(p)) {
-                for (String line : Files.readAllLines(p)) {
-                    String[] cols = line.trim().split("\\s+");
-                    if (cols.length > 1 && (cols[1] + " ").endsWith(hex)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
     /** Link-open, blocks with sequence numbers {@code seqs}, link-close: fio's UDP sender protocol. */
     private static void send(int port, long[] seqs) throws Exception {
-        for (int i = 0; i < 6000 && !bound(port); i++) {
-            Thread.sleep(10);
-        }
-        assertTrue(bound(port), "receiver never bound port " + port);
+        NetPeers.Listener.udp(port, 1).await();
         InetAddress lo = InetAddress.getLoopbackAddress();
         try (DatagramSocket s = new DatagramSocket()) {
             ByteBuffer open = ByteBuffer.allocate(8).order(ByteOrder.BIG_ENDIAN).putInt(0x6c696e6b).putInt(0x98);
@@ -76,7 +50,7 @@ class NetUdpDropsTest {
     }
 
     static JsonNode receive(boolean fio, long[] seqs) throws Exception {
-        int port = freeUdpPort();
+        int port = Ports.freeUdp();
         List<String> args = new ArrayList<>(List.of("--name=r", "--ioengine=net", "--protocol=udp", "--port=" + port,
             "--rw=read", "--bs=" + BS, "--size=" + (64 * BS), "--output-format=json"));
         CompletableFuture<FioVsJfio.Outcome> run = CompletableFuture.supplyAsync(() -> {

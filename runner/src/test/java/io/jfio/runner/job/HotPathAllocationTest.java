@@ -1,16 +1,15 @@
 package io.jfio.runner.job;
 
 import io.jfio.runner.support.Jobs;
-import org.junit.jupiter.api.Assumptions;
+import io.jfio.testsupport.ShmTempDir;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -21,31 +20,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Timeout(60)
 class HotPathAllocationTest {
+    @TempDir(factory = ShmTempDir.class)
+    Path dir;
+
     private static final long BOUND = 256 * 1024;
 
     @Test
     void timeBasedJobsWithRampAllocateNothingPerIo() throws Exception {
-        Path dir = Path.of("/dev/shm");
-        Assumptions.assumeTrue(Files.isDirectory(dir), "no /dev/shm for the psync file");
-        Path work = Files.createDirectories(dir.resolve("perf"));
-        Path file = work.resolve("hotpath-alloc.dat");
-        try {
-            String common = "rw=randread\nbs=4k\nnorandommap\ntime_based\nruntime=1500ms\nramp_time=300ms\n";
-            String jobs = "[null-qd1]\nioengine=null\nsize=1g\n" + common
-                    + "[null-qd32]\nioengine=null\nsize=1g\niodepth=32\n" + common
-                    + "[psync]\nioengine=psync\nsize=8m\nfilename=" + file + "\n" + common
-                    + "[rated]\nioengine=null\nsize=1g\nrate_iops=100000\n" + common;
-            List<Job> ran = Jobs.run(jobs);
-            for (Job j : ran) {
-                long ios = j.stats().totalIoU[0];
-                long bytes = Jobs.loopAllocatedBytes(j);
-                System.out.printf("%s: %d I/Os after ramp, %d bytes allocated in the I/O loop%n", j.spec().name(), ios, bytes);
-                // Set-up and the end of ramp_time only (fresh StreamStats), nothing per I/O.
-                assertTrue(bytes < BOUND, j.spec().name() + ": " + bytes + " bytes for " + ios + " I/Os");
-                assertTrue(ios > 0, j.spec().name() + " did no I/O");
-            }
-        } finally {
-            Files.deleteIfExists(file);
+        Path file = dir.resolve("hotpath-alloc.dat");
+        String common = "rw=randread\nbs=4k\nnorandommap\ntime_based\nruntime=1500ms\nramp_time=300ms\n";
+        String jobs = "[null-qd1]\nioengine=null\nsize=1g\n" + common
+                + "[null-qd32]\nioengine=null\nsize=1g\niodepth=32\n" + common
+                + "[psync]\nioengine=psync\nsize=8m\nfilename=" + file + "\n" + common
+                + "[rated]\nioengine=null\nsize=1g\nrate_iops=100000\n" + common;
+        List<Job> ran = Jobs.run(jobs);
+        for (Job j : ran) {
+            long ios = j.stats().totalIoU[0];
+            // Set-up and the end of ramp_time only (fresh StreamStats), nothing per I/O.
+            Jobs.assertLoopAllocatesUnder(BOUND, j, ios, "I/Os after ramp");
+            assertTrue(ios > 0, j.spec().name() + " did no I/O");
         }
     }
 }

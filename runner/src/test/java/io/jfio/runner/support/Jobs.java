@@ -52,6 +52,19 @@ public final class Jobs {
     }
 
     /**
+     * The allocation tests' check: the job's I/O loop allocated fewer than {@code bound} heap bytes
+     * over its {@code ios} (printed with them, {@code what} naming the I/Os); skips the test where
+     * the JVM cannot count them. Returns the bytes.
+     */
+    public static long assertLoopAllocatesUnder(long bound, Job j, long ios, String what) {
+        long bytes = loopAllocatedBytes(j);
+        System.out.printf("%s: %d %s, %d bytes allocated in the I/O loop%n", j.spec().name(), ios, what, bytes);
+        org.junit.jupiter.api.Assertions.assertTrue(bytes < bound,
+                j.spec().name() + ": " + bytes + " bytes for " + ios + " " + what);
+        return bytes;
+    }
+
+    /**
      * Runs the first job of {@code content} alone on a {@link VirtualClock} whose every read costs
      * {@code readCostNanos} (so ramp, runtime and check times are exact), with the real engines and
      * pattern; fails unless the job ends without error.
@@ -109,7 +122,12 @@ public final class Jobs {
 
     /** Runs the jobs in-process with the real engines, unwrapped: what the allocation tests measure. */
     public static Result runPlain(String content, String format) {
-        return execute(new Result(), content, format, Run.defaultEngines());
+        return runWith(content, format, Run.defaultEngines());
+    }
+
+    /** Runs the jobs in-process with the given engines (a test's probe around the real ones). */
+    public static Result runWith(String content, String format, EngineProvider engines) {
+        return execute(new Result(), content, format, engines);
     }
 
     private static Result execute(Result r, String content, String format, EngineProvider engines) {
