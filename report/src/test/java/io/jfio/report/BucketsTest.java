@@ -36,14 +36,19 @@ class BucketsTest {
         return out;
     }
 
+    /** {@code bucket} against the table over [from, to] and at each threshold's edges and the extremes. */
+    private static void matches(long[] thresholds, long from, long to, java.util.function.LongToIntFunction bucket) {
+        for (long v = from; v <= to; v++) {
+            assertEquals(passed(thresholds, v), bucket.applyAsInt(v), "v=" + v);
+        }
+        for (long v : edges(thresholds)) {
+            assertEquals(passed(thresholds, v), bucket.applyAsInt(v), "v=" + v);
+        }
+    }
+
     @Test
     void latencyDecadeIsFiosTable() {
-        for (long v = -100; v <= 5000; v++) {
-            assertEquals(passed(DECADE, v), Buckets.latencyDecade(v), "v=" + v);
-        }
-        for (long v : edges(DECADE)) {
-            assertEquals(passed(DECADE, v), Buckets.latencyDecade(v), "v=" + v);
-        }
+        matches(DECADE, -100, 5000, Buckets::latencyDecade);
         assertEquals(0, Buckets.latencyDecade(0));
         assertEquals(9, Buckets.latencyDecade(999));
     }
@@ -51,12 +56,7 @@ class BucketsTest {
     @Test
     void latencyMsecAddsTheOneAndTwoSecondBuckets() {
         long[] msec = {2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000};
-        for (long ms = -100; ms <= 10_000; ms++) {
-            assertEquals(passed(msec, ms), Buckets.latencyMsec(ms), "ms=" + ms);
-        }
-        for (long ms : edges(msec)) {
-            assertEquals(passed(msec, ms), Buckets.latencyMsec(ms), "ms=" + ms);
-        }
+        matches(msec, -100, 10_000, Buckets::latencyMsec);
         assertEquals(10, Buckets.latencyMsec(1999));
         assertEquals(11, Buckets.latencyMsec(2000));
     }
