@@ -70,6 +70,8 @@ public final class IoLoop {
     private long measureStartNanos;
     /** What rate pacing counts from: fio's td->epoch, which reset_all_stats moves to the ramp's end. */
     private long paceEpochNanos;
+    /** In the ramp: when round() next asks rampCheck() whether it is over; Long.MAX_VALUE outside it. */
+    private long rampCheckNanos = Long.MAX_VALUE;
     private long endNanos;
 
     private final long[] issued = new long[3];
@@ -150,6 +152,7 @@ public final class IoLoop {
         } else if (rampNanos > 0 || rampSize != null) {
             state.setRunState(RunState.RAMP);
             stats.beginRamp();
+            rampCheckNanos = rampSize != null ? Long.MIN_VALUE : epochNanos; // ramp_size: every round
             stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId); // moved at the ramp's end
             if (rampSize != null) {
                 // fio checks no runtime in the ramp (backend.c's runtime_exceeded)
@@ -228,13 +231,8 @@ public final class IoLoop {
             }
             return true;
         }
-        if (!stats.measuring() && (rampSize != null ? rampSize.over(now) : now - epochNanos >= rampNanos)) {
-            if (rampSize != null && runtimeNanos > 0) {
-                timeout(now - epochNanos + runtimeNanos); // runtime counts from the ramp's end
-                waits.deadline(timeoutNanos);
-            }
-            startMeasuring(now);
-            source.resetEpoch();
+        if (now >= rampCheckNanos) {
+            rampCheck(now);
         }
         IoUnit u;
         if (q.hasRequeued()) {
@@ -286,7 +284,7 @@ public final class IoLoop {
                     q.clock(t);
                 }
             }
-            if (stats.measuring() && paced) {
+            if (paced && stats.measuring()) { // paced first: a final flag, so no branch flips at the ramp's end
                 waits.checkMinRate(measureStartNanos);
             }
         }
@@ -338,6 +336,26 @@ public final class IoLoop {
 
     private long completedIos() {
         return stats.ioCompleted[0] + stats.ioCompleted[1] + stats.ioCompleted[2];
+    }
+
+    /*
+     * Whether the ramp is over; in the ramp only (rampCheckNanos is Long.MAX_VALUE outside it).
+     * Out of line (dist/src/jit/io-path.txt keeps the JIT from inlining it), and called in the
+     * ramp once a millisecond, at its end at the latest: round() then has no branch that the ramp
+     * never took, which C2 would compile as a trap that deoptimises the loop at the ramp's end.
+     */
+    private void rampCheck(long now) {
+        if (rampSize != null ? rampSize.over(now) : now - epochNanos >= rampNanos) {
+            rampCheckNanos = Long.MAX_VALUE;
+            if (rampSize != null && runtimeNanos > 0) {
+                timeout(now - epochNanos + runtimeNanos); // runtime counts from the ramp's end
+                waits.deadline(timeoutNanos);
+            }
+            startMeasuring(now);
+            source.resetEpoch();
+        } else if (rampSize == null) {
+            rampCheckNanos = Math.min(now + 1_000_000L, epochNanos + rampNanos);
+        }
     }
 
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */

@@ -384,8 +384,21 @@ public final class JobStats {
      * completions; {@code force} at the end of the job takes the last window if it is full enough.
      */
     public void maybeSample(long nowNanos) {
-        if (nowNanos < nextSampleCheckNanos || !measuring) {
+        if (nowNanos >= nextSampleCheckNanos) {
+            takeSamples(nowNanos);
+        }
+    }
+
+    /*
+     * Out of line (dist/src/jit/io-path.txt keeps the JIT from inlining it): the I/O loop inlines
+     * maybeSample, and a branch that C2 compiled before it was ever taken is compiled as a trap
+     * that deoptimises the whole loop. So the ramp takes this call too, once a millisecond, and
+     * the measured phase's first sample traps (if at all) in this method only.
+     */
+    private void takeSamples(long nowNanos) {
+        if (!measuring) {
             // before the measured phase (in ramp_time) fio takes no bw/iops samples
+            nextSampleCheckNanos = nowNanos + 1_000_000L;
             return;
         }
         long bwSpentMs = (nowNanos - lastBwSampleNanos) / 1_000_000L;
