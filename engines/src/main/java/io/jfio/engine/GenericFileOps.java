@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.VError;
 
 /**
@@ -31,8 +32,13 @@ public final class GenericFileOps {
      */
     public static void open(IoFile file, int openFlags) throws EngineException {
         int fd = Native.libc().open(file.path, openFlags, 0644);
+        int errno = fd < 0 ? Native.errno() : 0;
+        if (fd < 0 && errno == Errno.EPERM && (openFlags & OpenFlags.O_NOATIME) != 0) {
+            // O_NOATIME needs the file's owner or CAP_FOWNER: fio opens again without it
+            fd = Native.libc().open(file.path, openFlags & ~OpenFlags.O_NOATIME, 0644);
+            errno = fd < 0 ? Native.errno() : 0;
+        }
         if (fd < 0) {
-            int errno = Native.errno();
             String func = "open(" + file.path + ")";
             throw new EngineException(errno, func, VError.of(errno, OPEN_ERROR_FILE, func).text());
         }
