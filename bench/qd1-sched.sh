@@ -8,7 +8,7 @@
 # Per tool and round it prints the report's IOPS and p50 completion latency, then from the
 # sched_switch/sched_wakeup events of the job's thread (fio: its job process):
 #   * whom the job wakes, on its own CPU ("same") or the other ("other"): at QD1 psync on a loop
-#     device, the loop's kworker, once per I/O;
+#     device, the loop's kworker, at most once per I/O;
 #   * who wakes the job, and from which CPU: the completion's ksoftirqd;
 #   * what runs when the job blocks;
 # and, for psync jobs, from its pread64 enter/exit events the time in user space between two
