@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.Native;
+import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.VError;
 
 /**
@@ -30,7 +31,7 @@ public final class GenericFileOps {
      * ({@code file:filesetup.c:800, func=open(PATH), error=...}) as its message.
      */
     public static void open(IoFile file, int openFlags) throws EngineException {
-        int fd = Native.libc().open(file.path, openFlags, 0644);
+        int fd = openRetryingAtime(file.path, openFlags, 0644);
         if (fd < 0) {
             int errno = Native.errno();
             String func = "open(" + file.path + ")";
@@ -56,6 +57,18 @@ public final class GenericFileOps {
             file.fd = -1;
             throw new EngineException(Errno.EIO, "stat", "cannot size " + file.path + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * open(2), and again without O_NOATIME when that flag was refused (EPERM: it needs the file's
+     * owner or CAP_FOWNER), as fio's generic_open_file. Returns the fd, or -1 with errno set.
+     */
+    public static int openRetryingAtime(String path, int flags, int mode) {
+        int fd = Native.libc().open(path, flags, mode);
+        if (fd < 0 && (flags & OpenFlags.O_NOATIME) != 0 && Native.errno() == Errno.EPERM) {
+            fd = Native.libc().open(path, flags & ~OpenFlags.O_NOATIME, mode);
+        }
+        return fd;
     }
 
     public static void close(IoFile file) throws EngineException {

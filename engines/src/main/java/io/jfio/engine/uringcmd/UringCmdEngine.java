@@ -5,6 +5,7 @@ import io.jfio.engine.EngineContext;
 import io.jfio.engine.EngineException;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineOption;
+import io.jfio.engine.GenericFileOps;
 import io.jfio.engine.IoDirection;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.IoUnit;
@@ -147,7 +148,7 @@ public final class UringCmdEngine extends RingEngine {
         }
         // O_DIRECT means nothing on the char device; creation flags would be wrong there.
         int flags = openFlags & ~(OpenFlags.O_DIRECT | OpenFlags.O_CREAT | OpenFlags.O_TRUNC);
-        int fd = Native.libc().open(file.path, flags, 0);
+        int fd = GenericFileOps.openRetryingAtime(file.path, flags, 0);
         if (fd < 0) {
             int e = Native.errno();
             throw new EngineException(e, "open", "io_uring_cmd: open " + file.path + ": " + Errno.describe(e));

@@ -482,12 +482,16 @@ public final class FileSetup {
         }
     }
 
-    /** Open flags for the job's I/O (fio's generic_open_file). */
+    /**
+     * Open flags for the job's I/O (fio's generic_open_file): also O_NOATIME for a device or pipe,
+     * as fio gives every file that is not a regular one (the open retries without it on EPERM).
+     */
     public int openFlags(IoFile f) {
         boolean create = f.type == IoFile.Type.REGULAR && opts.files().allowFileCreate();
         // create_on_open creates the file whatever the job does (generic_open_file): a read of it reads nothing
         int onOpen = opts.files().createOnOpen() && opts.files().allowFileCreate() ? OpenFlags.O_CREAT : 0;
-        return OpenFlags.forJob(mode.modifies(), opts.io().direct(), create, syncFlags(opts)) | onOpen;
+        int noatime = f.type == IoFile.Type.REGULAR ? 0 : OpenFlags.O_NOATIME;
+        return OpenFlags.forJob(mode.modifies(), opts.io().direct(), create, syncFlags(opts)) | onOpen | noatime;
     }
 
     /** O_SYNC / O_DSYNC for sync=1|sync|dsync. */

@@ -7,11 +7,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * filetype= against fio 3.42 on a regular file: fio takes the files to be of that type instead of
@@ -79,5 +83,38 @@ class FiletypeIT {
         assertTrue(seen.get(3).startsWith("rc=0"), seen.get(3));
         assertTrue(seen.get(4).contains("kept=true") && seen.get(5).contains("kept=false"), seen.toString());
         assertTrue(seen.get(6).startsWith("rc=1") && seen.get(7).startsWith("rc=0"), seen.toString());
+    }
+
+    /**
+     * fio opens every file that is not a regular one with O_NOATIME: a file taken for a char
+     * device keeps its access time through a read job, one taken for a file gets it updated
+     * (relatime: the access time is older than the modification time).
+     */
+    @Test
+    void aDeviceIsReadWithoutTouchingItsAccessTimeAsFio() throws Exception {
+        Path fio = FioVsJfio.fio342();
+        FileTime old = FileTime.from(Instant.parse("2020-01-01T00:00:00Z"));
+        Path probe = dir.resolve("atime-probe.dat");
+        Files.write(probe, new byte[4096]);
+        Files.setAttribute(probe, "lastAccessTime", old);
+        Files.readAllBytes(probe);
+        assumeFalse(old.equals(Files.readAttributes(probe, BasicFileAttributes.class).lastAccessTime()),
+                "a read does not update access times under " + dir + " (noatime mount)");
+        for (String type : List.of("char", "file")) {
+            List<Boolean> kept = new ArrayList<>();
+            for (List<String> prefix : List.of(List.of(fio.toString()), FioVsJfio.jfioCommand(List.of()))) {
+                Path f = dir.resolve("atime-" + type + kept.size() + ".dat");
+                Files.write(f, new byte[1 << 20]);
+                Files.setAttribute(f, "lastAccessTime", old);
+                List<String> cmd = new ArrayList<>(prefix);
+                cmd.addAll(List.of("--name=a", "--filetype=" + type, "--filename=" + f, "--size=64k", "--rw=read",
+                        "--output-format=terse"));
+                FioVsJfio.Outcome o = FioVsJfio.run(cmd, 60);
+                assertEquals(0, o.rc(), o.err());
+                kept.add(old.equals(Files.readAttributes(f, BasicFileAttributes.class).lastAccessTime()));
+            }
+            assertEquals(kept.get(0), kept.get(1), type + ": access time kept by fio / jfio");
+            assertEquals("char".equals(type), kept.get(0), type + ": fio keeps the access time");
+        }
     }
 }
