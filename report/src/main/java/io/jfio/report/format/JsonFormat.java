@@ -56,6 +56,9 @@ public final class JsonFormat {
                 arr.add(disk(d, flavor));
             }
         }
+        if (run.idleness != null) {
+            root.put("cpu_idleness", run.idleness.json());
+        }
         return root;
     }
 
