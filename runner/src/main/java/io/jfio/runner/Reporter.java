@@ -10,6 +10,7 @@ import io.jfio.report.DiskUtil;
 import io.jfio.report.JobOption;
 import io.jfio.report.JobResult;
 import io.jfio.report.ReportOptions;
+import io.jfio.report.CpuIdleness;
 import io.jfio.report.RunResult;
 import io.jfio.report.format.OutputFormat;
 import io.jfio.report.format.Preamble;
@@ -121,7 +122,13 @@ final class Reporter {
 
     /** The final (or an interim) report in every selected format. */
     RunResult write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
+        return write(out, disks, nowMillis, null);
+    }
+
+    /** The final report, with --idle-prof's figures when there are any. */
+    RunResult write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis, CpuIdleness idleness) {
         RunResult r = build(disks, nowMillis);
+        r.idleness = idleness;
         out.print(OutputFormat.render(r, formats, request.terseVersion()));
         out.flush();
         return r;
