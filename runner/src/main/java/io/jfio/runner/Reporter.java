@@ -10,7 +10,6 @@ import io.jfio.report.DiskUtil;
 import io.jfio.report.JobOption;
 import io.jfio.report.JobResult;
 import io.jfio.report.ReportOptions;
-import io.jfio.report.CpuIdleness;
 import io.jfio.report.RunResult;
 import io.jfio.report.format.OutputFormat;
 import io.jfio.report.format.Preamble;
@@ -122,13 +121,7 @@ final class Reporter {
 
     /** The final (or an interim) report in every selected format. */
     RunResult write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis) {
-        return write(out, disks, nowMillis, null);
-    }
-
-    /** The final report, with --idle-prof's figures when there are any. */
-    RunResult write(PrintStream out, List<DiskTracker.Entry> disks, long nowMillis, CpuIdleness idleness) {
         RunResult r = build(disks, nowMillis);
-        r.idleness = idleness;
         out.print(OutputFormat.render(r, formats, request.terseVersion()));
         out.flush();
         return r;
@@ -153,6 +146,8 @@ final class Reporter {
             }
             r.disks.add(d);
         }
+        // in interim reports too, as fio (its idleness figures are 0 until the run ends)
+        r.idleness = run.idleness();
         return r;
     }
 

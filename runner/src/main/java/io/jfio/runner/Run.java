@@ -48,7 +48,7 @@ public final class Run {
     private volatile long stopNanos;
     private volatile io.jfio.report.RunResult result;
     /** --idle-prof's probes during {@link #execute()}, or null. */
-    private IdleProfiler idle;
+    private volatile IdleProfiler idle;
     private long runStartNanos;
     private long runStartEpochMillis;
 
@@ -368,8 +368,7 @@ public final class Run {
             if (intervals != null) {
                 intervals.finish();
             }
-            result = reporter.write(report, diskTracker.results(), System.currentTimeMillis(),
-                    idle == null ? null : idle.result());
+            result = reporter.write(report, diskTracker.results(), System.currentTimeMillis());
             report.flush();
         } finally {
             if (file != null) {
@@ -435,6 +434,12 @@ public final class Run {
             case REAPED, REAPED_ERROR -> 11;
             default -> 5;
         };
+    }
+
+    /** --idle-prof's figures so far (idleness 0 until the jobs have ended), or null without it. */
+    io.jfio.report.CpuIdleness idleness() {
+        IdleProfiler p = idle;
+        return p == null ? null : p.result();
     }
 
     /** The final report as the report module's model (null before it was written): for tools and the API. */

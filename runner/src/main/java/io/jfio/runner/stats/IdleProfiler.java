@@ -33,6 +33,8 @@ public final class IdleProfiler {
     private volatile boolean aborted;
     private double unitMean;
     private double unitStddev;
+    /** Percent per CPU, once stopped. */
+    private volatile double[] idleness;
 
     private IdleProfiler(Mode mode, int cpus, PrintStream err) {
         this.mode = mode;
@@ -104,32 +106,33 @@ public final class IdleProfiler {
         go.countDown();
     }
 
-    /** The jobs have ended: stops the probes and waits for them (fio's fio_idle_prof_stop). */
+    /** The jobs have ended: stops the probes, waits for them and works out the idleness (fio's fio_idle_prof_stop). */
     public void stop() {
         stop = true;
         go.countDown();
-        for (Probe q : probes) {
+        double[] cpus = new double[probes.length];
+        for (int i = 0; i < probes.length; i++) {
+            Probe q = probes[i];
             try {
                 q.thread.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             }
+            long runMicros = (q.endNanos - q.startNanos) / 1000;
+            cpus[i] = unitMean != 0 && runMicros > 0 && !aborted ? q.loops * unitMean / runMicros * 100 : 0;
         }
+        idleness = cpus;
     }
 
-    /** The figures after {@link #stop()}. */
+    /** The figures: the idleness is 0 until {@link #stop()}, as in fio's interim reports. */
     public CpuIdleness result() {
-        double[] cpus = new double[probes.length];
+        double[] cpus = idleness == null ? new double[probes.length] : idleness.clone();
         double sum = 0;
-        for (int i = 0; i < probes.length; i++) {
-            Probe q = probes[i];
-            long runMicros = (q.endNanos - q.startNanos) / 1000;
-            double idle = unitMean != 0 && runMicros > 0 && !aborted ? q.loops * unitMean / runMicros : 0;
-            cpus[i] = idle * 100;
-            sum += idle;
+        for (double c : cpus) {
+            sum += c;
         }
-        return new CpuIdleness(mode == Mode.PERCPU, sum / probes.length * 100, cpus, unitMean, unitStddev);
+        return new CpuIdleness(mode == Mode.PERCPU, sum / cpus.length, cpus, unitMean, unitStddev);
     }
 
     /** fio's cpus_configured(): the CPUs the kernel knows, online or not, whatever this process may use. */

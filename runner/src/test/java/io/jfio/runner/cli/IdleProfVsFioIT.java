@@ -65,6 +65,21 @@ class IdleProfVsFioIT {
     }
 
     @Test
+    void interimReportsCarryTheSectionWithZeroIdlenessAsFio() throws Exception {
+        List<String> args = List.of("--name=idle", "--ioengine=null", "--rw=read", "--bs=4k", "--size=1m",
+                "--time_based", "--runtime=2", "--rate_iops=5", "--idle-prof=percpu", "--status-interval=1");
+        Outcome[] fj = both(args);
+        for (Outcome o : fj) {
+            String[] sections = o.out().split("\nCPU idleness:\n", -1);
+            // a dump each second and the final report; the idleness is worked out only as the run ends
+            assertTrue(sections.length >= 3, o.out());
+            for (int i = 1; i < sections.length - 1; i++) {
+                assertTrue(sections[i].startsWith("  system: 0.00%\n  percpu: 0.00%, "), sections[i]);
+            }
+        }
+    }
+
+    @Test
     void jsonObjectAsFio() throws Exception {
         for (String mode : List.of("system", "percpu")) {
             Outcome[] fj = both(with(IDLE, "--idle-prof=" + mode, "--output-format=json"));
