@@ -276,8 +276,7 @@ public final class Main {
                                 return 1;
                             }
                             if (idleProf == IdleProfiler.Mode.CALIBRATE) {
-                                IdleProfiler.calibrateOnly(out, err);
-                                return 0;
+                                return calibrateOnly(outputFile);
                             }
                         }
                         case "cpuclock-test", "memcpytest" -> {
@@ -359,6 +358,21 @@ public final class Main {
                 printWarnings(parser.warnings());
                 err.println("fio: " + e.line());
                 return e.exitStatus();
+            }
+        }
+
+        /** --idle-prof=calibrate: into an --output file given before it, as fio (which has opened it by then). */
+        private int calibrateOnly(String outputFile) {
+            if (outputFile == null) {
+                IdleProfiler.calibrateOnly(out, err);
+                return 0;
+            }
+            try (PrintStream file = new PrintStream(new FileOutputStream(outputFile), true, StandardCharsets.UTF_8)) {
+                IdleProfiler.calibrateOnly(file, err);
+                return 0;
+            } catch (IOException e) {
+                err.println("fio: output file open error: " + e.getMessage());
+                return 1;
             }
         }
 

@@ -117,6 +117,37 @@ class IdleProfVsFioIT {
     }
 
     @Test
+    void calibrateWritesIntoAnOutputFileGivenBeforeItAsFio() throws Exception {
+        Path dir = Files.createTempDirectory("idle-prof");
+        try {
+            String mask = "[0-9]+\\.[0-9]+";
+            for (String who : List.of("fio", "jfio")) {
+                Path before = dir.resolve(who + "-before");
+                Path after = dir.resolve(who + "-after");
+                List<String> first = List.of("--output=" + before, "--idle-prof=calibrate");
+                List<String> last = List.of("--idle-prof=calibrate", "--output=" + after);
+                Outcome b = who.equals("fio") ? FioVsJfio.fio(first) : FioVsJfio.jfio(first);
+                Outcome a = who.equals("fio") ? FioVsJfio.fio(last) : FioVsJfio.jfio(last);
+                assertEquals(0, b.rc(), who);
+                assertEquals(0, a.rc(), who);
+                assertEquals("", b.out(), who);
+                assertEquals("CPU idleness:\n  unit work: mean=Nus, stddev=N\n",
+                        Files.readString(before).replaceAll(mask, "N"), who);
+                // an --output after it is never reached: stdout, and no file
+                assertEquals("CPU idleness:\n  unit work: mean=Nus, stddev=N\n", a.out().replaceAll(mask, "N"), who);
+                assertTrue(!Files.exists(after), who);
+            }
+        } finally {
+            try (var s = Files.list(dir)) {
+                for (Path p : s.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+
+    @Test
     void badValueAsFio() throws Exception {
         for (String v : List.of("bogus", "", "System")) {
             List<String> args = with(IDLE, "--idle-prof=" + v);
