@@ -1,7 +1,5 @@
 package io.jfio.report;
 
-import io.jfio.report.json.JsonNode;
-
 /**
  * fio's --idle-prof result (fio's idletime.c, show_idle_prof_stats): how idle the CPUs were during
  * the run in percent, and the calibrated time of one unit of work (its mean over the CPUs and the
@@ -36,19 +34,5 @@ public record CpuIdleness(boolean percpu, double system, double[] cpus, double u
 
     private static String unitWork(double mean, double stddev) {
         return "  unit work: mean=" + CFormat.fixed(mean, 3, 2) + "us, stddev=" + CFormat.fixed(stddev, 3, 2) + "\n";
-    }
-
-    /** The json "cpu_idleness" object. */
-    public JsonNode json() {
-        JsonNode o = JsonNode.object();
-        o.putFloat("system", system);
-        if (percpu) {
-            for (int i = 0; i < cpus.length; i++) {
-                o.putFloat("cpu-" + i, cpus[i]);
-            }
-        }
-        o.putFloat("unit_mean", unitMean);
-        o.putFloat("unit_stddev", unitStddev);
-        return o;
     }
 }

@@ -24,7 +24,7 @@ class CpuIdlenessTest {
         CpuIdleness percpu = new CpuIdleness(true, 6.356151, new double[] {1.5, 11.25}, 17.657, 9.999904);
         assertEquals("{\n  \"system\" : 6.356151,\n  \"cpu-0\" : 1.500000,\n  \"cpu-1\" : 11.250000,\n"
                 + "  \"unit_mean\" : 17.657000,\n  \"unit_stddev\" : 9.999904\n}\n",
-                FioJsonPrinter.print(percpu.json()));
+                FioJsonPrinter.print(JsonFormat.cpuIdleness(percpu)));
     }
 
     @Test
