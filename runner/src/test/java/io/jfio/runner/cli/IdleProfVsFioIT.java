@@ -175,18 +175,21 @@ class IdleProfVsFioIT {
         List<String> busy = List.of("--name=busy", "--ioengine=null", "--rw=read", "--bs=4k", "--size=1g",
                 "--time_based", "--runtime=1", "--numjobs=" + cpus, "--idle-prof=system", "--output-format=json");
         // SCHED_IDLE probes see only what other processes leave, and other work comes and goes:
-        // each tool's least disturbed of three alternating runs is its figure
+        // three alternating runs; jfio's least disturbed one is its figure, and it is held to
+        // fio's only when all of fio's saw a quiet machine
+        double fioLeast = Double.MAX_VALUE;
         double fioIdle = 0;
         double jfioIdle = 0;
         for (int i = 0; i < 3; i++) {
             Outcome[] quiet = both(idle);
+            fioLeast = Math.min(fioLeast, systemIdle(quiet[0]));
             fioIdle = Math.max(fioIdle, systemIdle(quiet[0]));
             jfioIdle = Math.max(jfioIdle, systemIdle(quiet[1]));
         }
         Outcome[] loaded = both(busy);
-        // on a machine busy with other work fio itself measures little idleness: nothing to hold jfio to
-        assumeTrue(fioIdle > 60, "skipped: the machine is busy, fio's own idle runs measured at most " + fioIdle + " %");
-        assertTrue(jfioIdle > 50, "jfio's idle runs: at most " + jfioIdle + " % (fio " + fioIdle + " %)");
+        assumeTrue(fioLeast > 60, "skipped: the machine is busy, fio's own idle runs measured as little as "
+                + fioLeast + " %");
+        assertTrue(jfioIdle > 50, "jfio's idle runs: at most " + jfioIdle + " % (fio at least " + fioLeast + " %)");
         double fioBusy = systemIdle(loaded[0]);
         double jfioBusy = systemIdle(loaded[1]);
         assertTrue(fioBusy < fioIdle, "fio busy " + fioBusy + " %, idle " + fioIdle + " %");
