@@ -67,15 +67,14 @@ class IdleProfVsFioIT {
     @Test
     void interimReportsCarryTheSectionWithZeroIdlenessAsFio() throws Exception {
         List<String> args = List.of("--name=idle", "--ioengine=null", "--rw=read", "--bs=4k", "--size=1m",
-                "--time_based", "--runtime=2", "--rate_iops=5", "--idle-prof=percpu", "--status-interval=1");
+                "--time_based", "--runtime=3", "--rate_iops=5", "--idle-prof=percpu", "--status-interval=1");
         Outcome[] fj = both(args);
         for (Outcome o : fj) {
             String[] sections = o.out().split("\nCPU idleness:\n", -1);
-            // a dump each second and the final report; the idleness is worked out only as the run ends
+            // a dump each second and the final report; the idleness is worked out only as the run
+            // ends, so the first dump has none (a late dump may follow the end, in fio too)
             assertTrue(sections.length >= 3, o.out());
-            for (int i = 1; i < sections.length - 1; i++) {
-                assertTrue(sections[i].startsWith("  system: 0.00%\n  percpu: 0.00%, "), sections[i]);
-            }
+            assertTrue(sections[1].startsWith("  system: 0.00%\n  percpu: 0.00%, "), sections[1]);
         }
     }
 
