@@ -26,6 +26,8 @@ public final class RunResult {
     public final List<JobResult> jobs = new ArrayList<>();
     /** Tracked block devices in discovery order. */
     public final List<DiskUtil> disks = new ArrayList<>();
+    /** --idle-prof's measurement, printed after the disks; null without --idle-prof. */
+    public CpuIdleness idleness;
     /**
      * Highest group id of the run when jobs with stats=0 are left out of {@link #jobs}; fio
      * prints a (title-only) "Run status group" for every id up to it. -1: from the jobs.

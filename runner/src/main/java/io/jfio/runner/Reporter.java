@@ -146,6 +146,8 @@ final class Reporter {
             }
             r.disks.add(d);
         }
+        // in interim reports too, as fio (its idleness figures are 0 until the run ends)
+        r.idleness = run.idleness();
         return r;
     }
 

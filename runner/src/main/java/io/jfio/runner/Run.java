@@ -16,6 +16,7 @@ import io.jfio.runner.job.RunState;
 import io.jfio.runner.job.JobState;
 import io.jfio.runner.job.SourceFactory;
 import io.jfio.runner.log.AggregateBwLog;
+import io.jfio.runner.stats.IdleProfiler;
 import io.jfio.runner.replay.ReplaySpec;
 import io.jfio.runner.stats.DiskDevices;
 
@@ -46,6 +47,8 @@ public final class Run {
     private volatile boolean stopRequested;
     private volatile long stopNanos;
     private volatile io.jfio.report.RunResult result;
+    /** --idle-prof's probes during {@link #execute()}, or null. */
+    private volatile IdleProfiler idle;
     private long runStartNanos;
     private long runStartEpochMillis;
 
@@ -290,6 +293,8 @@ public final class Run {
             // Ctrl-C / SIGTERM from here on (layout included) stop the jobs; the report is still written.
             Signals signals = Signals.attach(this::onSignal);
             io.jfio.runner.job.GtodThread gtod = io.jfio.runner.job.GtodThread.startFor(jobs); // as fio's run_threads
+            // calibrated before the jobs' set-up, counting from just before they start (fio's run_threads)
+            idle = request.idleProf() == null ? null : IdleProfiler.start(request.idleProf(), err);
             try {
                 io.jfio.runner.job.EarlyLaunch early = io.jfio.runner.job.EarlyLaunch.start(jobs);
                 for (Job j : jobs) {
@@ -299,6 +304,9 @@ public final class Run {
                 }
                 if (early != null) {
                     early.await();
+                }
+                if (idle != null) {
+                    idle.begin();
                 }
                 runStartNanos = System.nanoTime();
                 runStartEpochMillis = System.currentTimeMillis();
@@ -342,6 +350,9 @@ public final class Run {
                 signals.detach();
                 if (gtod != null) {
                     gtod.stop();
+                }
+                if (idle != null) {
+                    idle.stop();
                 }
             }
             reportStuckJobs();
@@ -423,6 +434,12 @@ public final class Run {
             case REAPED, REAPED_ERROR -> 11;
             default -> 5;
         };
+    }
+
+    /** --idle-prof's figures so far (idleness 0 until the jobs have ended), or null without it. */
+    io.jfio.report.CpuIdleness idleness() {
+        IdleProfiler p = idle;
+        return p == null ? null : p.result();
     }
 
     /** The final report as the report module's model (null before it was written): for tools and the API. */

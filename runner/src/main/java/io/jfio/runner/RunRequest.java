@@ -1,6 +1,7 @@
 package io.jfio.runner;
 
 import io.jfio.jobfile.JobSpec;
+import io.jfio.runner.stats.IdleProfiler;
 
 import java.util.List;
 import java.util.Set;
@@ -21,11 +22,21 @@ import java.util.Set;
  * @param intervalOutput     --interval-output NDJSON file (per-interval deltas at each status interval),
  *                           or null
  * @param trigger            --trigger-file/--trigger-timeout/--trigger, or {@link Trigger#NONE}
+ * @param idleProf           --idle-prof=system or percpu, or null
  */
 public record RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
                          String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly,
                          List<java.util.Map.Entry<String, String>> globalOptions, String intervalOutput,
-                         Trigger trigger) {
+                         Trigger trigger, IdleProfiler.Mode idleProf) {
+
+    /** Without --idle-prof. */
+    public RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,
+                      String eta, long etaNewlineMillis, long statusIntervalMillis, boolean readOnly,
+                      List<java.util.Map.Entry<String, String>> globalOptions, String intervalOutput,
+                      Trigger trigger) {
+        this(jobs, outputFormats, terseVersion, outputFile, eta, etaNewlineMillis, statusIntervalMillis, readOnly,
+                globalOptions, intervalOutput, trigger, null);
+    }
 
     /** Without a trigger. */
     public RunRequest(List<JobSpec> jobs, Set<String> outputFormats, int terseVersion, String outputFile,

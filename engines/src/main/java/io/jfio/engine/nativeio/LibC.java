@@ -87,6 +87,9 @@ public interface LibC {
 
     int sched_getcpu();
 
+    /** {@code param}: the address of a struct sched_param (one int, the priority). */
+    int sched_setscheduler(int pid, int policy, long param);
+
     int unlink(String path);
 
     String strerror(int errnum);

@@ -2,6 +2,7 @@ package io.jfio.report.format;
 
 import io.jfio.report.CFormat;
 import io.jfio.report.BlockStates;
+import io.jfio.report.CpuIdleness;
 import io.jfio.report.DirectionStats;
 import io.jfio.report.DiskUtil;
 import io.jfio.report.FioFlavor;
@@ -56,7 +57,24 @@ public final class JsonFormat {
                 arr.add(disk(d, flavor));
             }
         }
+        if (run.idleness != null) {
+            root.put("cpu_idleness", cpuIdleness(run.idleness));
+        }
         return root;
+    }
+
+    /** --idle-prof's "cpu_idleness" object (fio's show_idle_prof_stats). */
+    public static JsonNode cpuIdleness(CpuIdleness c) {
+        JsonNode o = JsonNode.object();
+        o.putFloat("system", c.system());
+        if (c.percpu()) {
+            for (int i = 0; i < c.cpus().length; i++) {
+                o.putFloat("cpu-" + i, c.cpus()[i]);
+            }
+        }
+        o.putFloat("unit_mean", c.unitMean());
+        o.putFloat("unit_stddev", c.unitStddev());
+        return o;
     }
 
     static void addOptions(JsonNode parent, String key, List<JobOption> opts, FioFlavor flavor) {

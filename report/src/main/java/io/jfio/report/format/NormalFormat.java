@@ -37,6 +37,9 @@ public final class NormalFormat {
             b.append("\nDisk stats (read/write):\n");
             b.append(DiskStatsFormat.normal(run.disks, run.flavor()));
         }
+        if (run.idleness != null) {
+            b.append(run.idleness.normal());
+        }
         return b.toString();
     }
 

@@ -20,6 +20,7 @@ import io.jfio.runner.explain.Explainer;
 import io.jfio.runner.explain.Finding;
 import io.jfio.runner.log.AggregateBwLog;
 import io.jfio.runner.log.InflateLog;
+import io.jfio.runner.stats.IdleProfiler;
 import io.jfio.runner.verify.AuxPath;
 import io.jfio.runner.verify.CrcTest;
 
@@ -152,6 +153,7 @@ public final class Main {
             long triggerTimeout = 0;
             String profile = null;
             boolean mergeOnly = false;
+            IdleProfiler.Mode idleProf = null;
             CommandLine cl = new CommandLine(args);
             AggregateBwLog.request(null);
             try {
@@ -267,8 +269,17 @@ public final class Main {
                             }
                             triggerTimeout = us / 1_000_000L;
                         }
-                        case "cpuclock-test",
-                             "memcpytest", "idle-prof" -> {
+                        case "idle-prof" -> {
+                            // fio's init.c acts on the value as it parses it: calibrate prints and exits
+                            idleProf = IdleProfiler.parse(it.value(), err);
+                            if (idleProf == null) {
+                                return 1;
+                            }
+                            if (idleProf == IdleProfiler.Mode.CALIBRATE) {
+                                return calibrateOnly(outputFile);
+                            }
+                        }
+                        case "cpuclock-test", "memcpytest" -> {
                             err.println("fio: --" + it.name() + " is not supported by jfio");
                             return 1;
                         }
@@ -328,7 +339,7 @@ public final class Main {
                 }
                 RunRequest request = new RunRequest(result.jobs(), formats, terseVersion, outputFile, eta, etaNewline,
                         statusInterval, readOnly, result.globalOptions(), intervalOutput,
-                        new Trigger(triggerFile, triggerTimeout, triggerCmd));
+                        new Trigger(triggerFile, triggerTimeout, triggerCmd), idleProf);
                 if (runHook != null) {
                     return runHook.applyAsInt(request);
                 }
@@ -347,6 +358,21 @@ public final class Main {
                 printWarnings(parser.warnings());
                 err.println("fio: " + e.line());
                 return e.exitStatus();
+            }
+        }
+
+        /** --idle-prof=calibrate: into an --output file given before it, as fio (which has opened it by then). */
+        private int calibrateOnly(String outputFile) {
+            if (outputFile == null) {
+                IdleProfiler.calibrateOnly(out, err);
+                return 0;
+            }
+            try (PrintStream file = new PrintStream(new FileOutputStream(outputFile), true, StandardCharsets.UTF_8)) {
+                IdleProfiler.calibrateOnly(file, err);
+                return 0;
+            } catch (IOException e) {
+                err.println("fio: output file open error: " + e.getMessage());
+                return 1;
             }
         }
 
@@ -471,6 +497,7 @@ public final class Main {
             p.println("  --debug=type[,type]   Debug lines as fio's (io, random, parse; ? lists the types)");
             p.println("  --crctest[=type]      Speed of the checksums (help lists them)");
             p.println("  --aux-path=dir        Where verify state and dump files go");
+            p.println("  --idle-prof=option    Report CPU idleness (system or percpu), or calibrate only (calibrate)");
             p.println("  --trigger-file=f      Stop the jobs (and run --trigger=cmd) when f appears");
             p.println("  --trigger-timeout=t   ... or t seconds after the start");
             p.println("  --version             Print version information and exit");

@@ -35,7 +35,7 @@ class MainTest {
             {"--client=localhost", "no job file for client localhost"},
             {"--daemonize=/tmp/proto-x.pid", "--daemonize needs --server"},
             {"--remote-config=/tmp/x.fio", "--remote-config is not supported by jfio"},
-            {"--idle-prof=system", "--idle-prof is not supported by jfio"},
+            {"--idle-prof=bogus", "fio: incorrect idle-prof option: bogus"},
         };
         for (String[] c : cases) {
             CorpusAcceptanceTest.Outcome o = jfio(c[0]);
