@@ -141,6 +141,16 @@ public interface IoEngine {
         return false;
     }
 
+    /**
+     * Another instance of this engine, initialised on the same job but never given a file to
+     * open, can issue units whose files this instance opened: the engine keeps no per-file state
+     * but the descriptor the {@link IoFile} holds. io_submit_mode=offload gives each of its submit
+     * workers such an instance, as fio gives each worker an engine of its own.
+     */
+    default boolean sharesOpenFiles() {
+        return false;
+    }
+
     /** Releases rings, contexts and registrations. Buffers are the runner's to free after this. */
     void cleanup();
 }

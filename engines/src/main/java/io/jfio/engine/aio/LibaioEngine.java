@@ -322,6 +322,12 @@ public final class LibaioEngine implements IoEngine {
         return events[i];
     }
 
+    /** A file is its descriptor to this engine (its io_context is the instance's own). */
+    @Override
+    public boolean sharesOpenFiles() {
+        return true;
+    }
+
     @Override
     public void cleanup() {
         if (aio != null) {

@@ -110,6 +110,12 @@ public final class NullEngine implements IoEngine {
         return ready[i];
     }
 
+    /** It opens no file. */
+    @Override
+    public boolean sharesOpenFiles() {
+        return true;
+    }
+
     @Override
     public void cleanup() {
         queuedCount = 0;

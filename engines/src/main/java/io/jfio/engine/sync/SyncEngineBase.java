@@ -107,6 +107,12 @@ abstract class SyncEngineBase implements SyncIoEngine {
         return iov;
     }
 
+    /** A file is its descriptor to these engines (sync seeks the first time it meets one). */
+    @Override
+    public boolean sharesOpenFiles() {
+        return true;
+    }
+
     @Override
     public void cleanup() {
         if (iovecs != null) {

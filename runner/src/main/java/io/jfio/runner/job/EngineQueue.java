@@ -57,10 +57,10 @@ final class EngineQueue {
     /** zonemode=zbd's zones, whose resets the trims are; null without zones. */
     private final io.jfio.runner.zbd.ZbdJob zones;
     private final java.io.PrintStream err;
-    /** io_submit_mode=offload: a submit thread queues and completes each unit. */
+    /** io_submit_mode=offload: submit workers queue and complete the units. */
     private final boolean offloadMode;
-    /** The submit thread, started at the first unit and ended when the loop drains (null otherwise). */
-    private OffloadSubmit offload;
+    /** The job's submit workers (null without offload). */
+    private final OffloadSubmit offload;
     /**
      * Offload: each unit counts one submit and one completion, as fio's depth-1 submit workers
      * count them (a sync engine per I/O, an async one per commit and reap), except for null,
@@ -115,6 +115,7 @@ final class EngineQueue {
         this.overlap = OverlapGuard.of(s.serializeOverlap(), iodepth, s.modifies(), s.replay(), units);
         this.fileRefs = p.source().fileOpener();
         this.offloadMode = s.offload();
+        this.offload = p.offload();
         this.offloadCounts = !p.diskless() || noCommit || noStats || noIo;
         if (zones != null) {
             zones.attach(this::quiesce, () -> curDepth - held > 0); // zbd.c's io_u_quiesce
@@ -253,10 +254,6 @@ final class EngineQueue {
         while (verifyThreads != null && verifyThreads.verifying() > 0) {
             takeVerified(true);
         }
-        if (offload != null) {
-            offload.stop();
-            offload = null;
-        }
     }
 
     /** fio's td_io_queue. */
@@ -334,7 +331,7 @@ final class EngineQueue {
         return QueueStatus.COMPLETED;
     }
 
-    /** Offload: the unit goes to the submit thread (fio's workqueue_enqueue in do_io). */
+    /** Offload: the unit goes to a submit worker (fio's workqueue_enqueue in do_io). */
     private QueueStatus offloaded(IoUnit u, int ddir) {
         if (overlap != null) {
             overlap.issued(u);
@@ -344,14 +341,11 @@ final class EngineQueue {
         }
         syncs.issued(ddir, u.file);
         SyncSchedule.countIssued(stats, u.ddir);
-        if (offload == null) {
-            offload = OffloadSubmit.start(engine, iodepth, Thread.currentThread().getName());
-        }
         offload.submit(u);
         return QueueStatus.QUEUED;
     }
 
-    /** Offload's reap: the units the submit thread finished, waiting for {@code minEvents}. */
+    /** Offload's reap: the units the submit workers finished, waiting for {@code minEvents}. */
     private boolean reapOffloaded(int minEvents) {
         int n = 0;
         IoUnit u;
@@ -445,7 +439,7 @@ final class EngineQueue {
             return true;
         }
         if (offloadMode) {
-            return offload == null || reapOffloaded(Math.min(minEvents, offload.outstanding()));
+            return reapOffloaded(Math.min(minEvents, offload.outstanding()));
         }
         int min = Math.min(minEvents, inFlight);
         int max = Math.max(Math.min(batchCompleteMax == 0 ? inFlight : batchCompleteMax, inFlight), Math.max(min, 1));

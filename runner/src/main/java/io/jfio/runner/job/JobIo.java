@@ -55,6 +55,10 @@ final class JobIo {
     /** verify= is on (null otherwise); with verify_async its threads end in teardown. */
     private Verifier verifier;
     private volatile long loopAllocatedBytes = -1;
+    /** io_submit_mode=offload's submit workers while they run (null otherwise). */
+    private volatile OffloadSubmit offload;
+    /** The engines made for the submit workers (null when none were). */
+    private IoEngine[] workerEngines;
     private volatile long ioEpochNanos;
 
     JobIo(Job job, Job.Context ctx, IoEngine engine, FileSetup setup, List<IoFile> files, BufferContent content) {
@@ -121,9 +125,7 @@ final class JobIo {
             try {
                 // every block size the job may issue: engines with a device granularity check them
                 // all up front, as fio checks min/max bs of every direction
-                engine.init(new JobEngineContext(spec, iodepth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
-                        List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0,
-                        ctx.err(), state::terminated));
+                engine.init(engineContext(iodepth, units, buffers));
             } catch (EngineException e) {
                 throw engineError(e, "engine init");
             }
@@ -145,6 +147,55 @@ final class JobIo {
             state.setRunState(RunState.FINISHING);
         } finally {
             teardown(units, buffers);
+        }
+    }
+
+    /** What the job's engine (at the job's iodepth) or an offload worker's (at 1) is initialised with. */
+    private JobEngineContext engineContext(int depth, IoUnit[] units, IoBuffers buffers) {
+        return new JobEngineContext(spec, depth, opts.io().direct(), FileSetup.syncFlags(opts), !mode.modifies(),
+                List.of(units), buffers, fs, opts.bs().allSizes(), ctx.out(), ctx.printInfo() && spec.cloneIndex() >= 0,
+                ctx.err(), state::terminated);
+    }
+
+    /**
+     * io_submit_mode=offload's submit workers, one per iodepth, each with an engine of its own
+     * initialised at depth 1 (rate-submit.c's io_workqueue_init_worker_fn); an engine that keeps
+     * state per open file gets one worker on the job's engine. Null without offload.
+     */
+    private OffloadSubmit startOffload(IoUnit[] units, IoBuffers buffers) throws JobError {
+        if (!opts.queue().offload()) {
+            return null;
+        }
+        IoEngine[] engines = {engine};
+        if (engine.sharesOpenFiles()) {
+            engines = new IoEngine[iodepth];
+            workerEngines = engines;
+            for (int i = 0; i < iodepth; i++) {
+                IoEngine e = ctx.engines().create(spec);
+                try {
+                    e.init(engineContext(1, units, buffers));
+                } catch (EngineException ex) {
+                    throw engineError(ex, "engine init");
+                }
+                engines[i] = e;
+            }
+        }
+        return offload = new OffloadSubmit(engines, iodepth, Thread.currentThread().getName());
+    }
+
+    /** Ends the submit workers and releases the engines made for them. */
+    private void stopOffload() {
+        if (offload != null) {
+            offload.stop();
+            offload = null;
+        }
+        if (workerEngines != null) {
+            for (IoEngine e : workerEngines) {
+                if (e != null) {
+                    e.cleanup();
+                }
+            }
+            workerEngines = null;
         }
     }
 
@@ -251,7 +302,7 @@ final class JobIo {
                         invalidate && !diskless ? () -> fs.forEach(FileSetup::invalidate) : () -> { })),
                 logs, steady, latencyTarget, flow, verifier, false, mode.reads() && mode.writes(),
                 new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false,
-                job.rampMember());
+                job.rampMember(), startOffload(units, buffers));
         boolean iterations = VerifyRun.iterates(verifier, vo, opts.runtime().loops(), opts.runtime().timeBased(),
                 mode.writes(), source);
         IoLoop loop = new IoLoop(settings, parts);
@@ -391,6 +442,7 @@ final class JobIo {
             logs.finish(ctx.clock().nanoTime());
         }
         io.jfio.runner.workload.FileDebug.closeFiles(fs, opts.files().unlink() && !diskless);
+        stopOffload(); // the workers are idle: the loop drained every unit
         closeAll();
         IoDebug.engine("close", engine.name());
         engine.cleanup();
@@ -471,13 +523,19 @@ final class JobIo {
                 instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 0;
     }
 
-    /** The heap the job thread and its verify threads allocated so far (-1 when the JVM cannot tell). */
+    /** The heap the job thread, its verify threads and its submit workers allocated so far (-1 when the JVM cannot tell). */
     private long allocatedBytes() {
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         if (mx instanceof com.sun.management.ThreadMXBean sun && sun.isThreadAllocatedMemorySupported()) {
             long bytes = sun.getThreadAllocatedBytes(Thread.currentThread().getId());
             if (verifier != null) {
                 for (long id : verifier.asyncThreadIds()) {
+                    bytes += Math.max(0, sun.getThreadAllocatedBytes(id));
+                }
+            }
+            OffloadSubmit o = offload;
+            if (o != null) {
+                for (long id : o.threadIds()) {
                     bytes += Math.max(0, sun.getThreadAllocatedBytes(id));
                 }
             }

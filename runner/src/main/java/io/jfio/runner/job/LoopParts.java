@@ -16,7 +16,7 @@ import java.io.PrintStream;
  * when verify fills the writes), what runs between passes, the logs, the steady-state member,
  * latency_target's search and the flow (each null when unused), verify's part, thinktime_iotime /
  * thinkcycles, lockfile's locks (null for lockfile=none), how many files the job has and its
- * ramp_size check (null without).
+ * ramp_size check (null without), and io_submit_mode=offload's submit workers (null without).
  *
  * @param verifier       verify= is on: it fills writes and checks reads (null otherwise)
  * @param verifyPhase    this is verify's read-back pass (fio's do_verify)
@@ -28,13 +28,13 @@ record LoopParts(IoEngine engine, boolean syncEngine, boolean diskless, boolean 
                  BufferContent content, Runnable newPass, JobLogs logs, SteadyState.Member steady,
                  LatencyTarget latTarget, Flow flow, Verifier verifier, boolean verifyPhase, boolean mixedReadWrite,
                  ThinkIoTime thinkIoTime, FileLocks fileLocks, int files, boolean resumed,
-                 RampPeriod.Member ramp) {
+                 RampPeriod.Member ramp, OffloadSubmit offload) {
 
     /** The same loop as verify's read-back pass: it reads back the logged writes and nothing else. */
     LoopParts readBack() {
         return new LoopParts(engine, syncEngine, diskless, setsIssueTime, units, source, stats, state, clock, epochNanos,
                 err, content, newPass, logs, steady, latTarget, flow, verifier, true, false, thinkIoTime, fileLocks,
-                files, false, ramp);
+                files, false, ramp, offload);
     }
 
     /**
@@ -44,6 +44,6 @@ record LoopParts(IoEngine engine, boolean syncEngine, boolean diskless, boolean 
     LoopParts nextLoop() {
         return new LoopParts(engine, syncEngine, diskless, setsIssueTime, units, source, stats, state, clock, epochNanos,
                 err, content, newPass, logs, steady, latTarget, flow, verifier, false, mixedReadWrite, thinkIoTime,
-                fileLocks, files, true, ramp);
+                fileLocks, files, true, ramp, offload);
     }
 }

@@ -9,46 +9,76 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * io_submit_mode=offload: the job thread hands each unit to a submit thread, which queues it to
- * the engine and completes it one at a time, as each of fio's submit workers does with its own
- * iodepth of 1 (rate-submit.c's io_workqueue_fn). The job thread takes the finished units back
- * and accounts them; with the units limited to iodepth, at most iodepth are with the submit thread
- * at once, which is fio's rate limit by iodepth.
+ * io_submit_mode=offload: the job thread hands each unit to one of its submit workers, which
+ * queues it to an engine of its own and completes it, one at a time, as each of fio's workers
+ * does with its own iodepth of 1 (rate-submit.c's io_workqueue_fn, workqueue.c). fio runs
+ * iodepth workers, so a sync engine has up to iodepth I/Os in flight. The job thread takes the
+ * finished units back and accounts them; with the units limited to iodepth, at most iodepth are
+ * with the workers at once, which is fio's rate limit by iodepth.
  *
- * <p>fio runs iodepth workers, each with its own engine instance; jfio runs one submit thread on
- * the job's engine (its engines are not made to be queued to from two threads), so a sync engine
- * has one I/O in flight at a time, not iodepth.
+ * <p>Each worker's engine is a second instance of the job's, initialised at depth 1 on the same
+ * units and files, issuing on the descriptors the job's engine opened (fio's workers issue the
+ * parent's io_u on the parent's files). An engine that keeps state per open file
+ * ({@link IoEngine#sharesOpenFiles()} false) gets one worker, on the job's engine itself.
  *
- * <p>The two hand-overs are single-producer/single-consumer rings with park/unpark: nothing is
- * allocated per unit.
+ * <p>The pool lives as long as the job. Each worker has two single-producer/single-consumer
+ * rings, units in and finished units out, with park/unpark: nothing is allocated per unit.
  */
 final class OffloadSubmit {
-    private final IoEngine engine;
-    private final Ring toWorker;
-    private final Ring done;
-    private final Thread worker;
-    private volatile boolean stopping;
+    private final Worker[] workers;
+    private final long[] threadIds;
+    /** Where the job thread looks first for an idle worker and for a finished unit. */
+    private int cursor;
     /** Units handed over and not yet taken back. */
     private int outstanding;
+    private volatile boolean stopping;
+    /** The job thread while it waits for a finished unit (null otherwise). */
+    private volatile Thread jobWaiter;
 
-    private OffloadSubmit(IoEngine engine, int depth, String name) {
-        this.engine = engine;
-        this.toWorker = new Ring(depth);
-        this.done = new Ring(depth);
-        this.worker = new Thread(this::work, name);
-        this.worker.setDaemon(true);
-        this.worker.start();
+    /**
+     * A pool with one worker per engine in {@code engines} (each used by its worker only), each
+     * taking up to {@code depth} units, its threads started now.
+     */
+    OffloadSubmit(IoEngine[] engines, int depth, String jobName) {
+        workers = new Worker[engines.length];
+        for (int i = 0; i < engines.length; i++) {
+            workers[i] = new Worker(engines[i], depth, "jfio-submit-" + jobName + "-" + i);
+        }
+        threadIds = new long[workers.length];
+        for (int i = 0; i < workers.length; i++) {
+            threadIds[i] = workers[i].thread.getId();
+            workers[i].thread.start();
+        }
     }
 
-    /** The submit thread of a job's loop, started now. */
-    static OffloadSubmit start(IoEngine engine, int depth, String jobName) {
-        return new OffloadSubmit(engine, depth, "jfio-submit-" + jobName);
+    /** How many submit workers there are. */
+    int workers() {
+        return workers.length;
     }
 
-    /** Hands {@code u} to the submit thread (fio's workqueue_enqueue). */
+    /** The workers' thread ids (their allocation counts in the job's); not to be changed. */
+    long[] threadIds() {
+        return threadIds;
+    }
+
+    /** Hands {@code u} to an idle worker, or the least busy one (fio's workqueue_enqueue). */
     void submit(IoUnit u) {
+        int n = workers.length;
+        Worker pick = workers[cursor];
+        for (int k = 0; k < n && pick.busy > 0; k++) {
+            Worker w = workers[(cursor + k) % n];
+            if (w.busy < pick.busy) {
+                pick = w;
+            }
+        }
+        cursor = cursor + 1 == n ? 0 : cursor + 1;
+        pick.busy++;
         outstanding++;
-        toWorker.put(u);
+        pick.in.put(u);
+        Thread t = pick.waiting;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
     }
 
     /** Units handed over and not taken back yet. */
@@ -64,23 +94,46 @@ final class OffloadSubmit {
         if (outstanding == 0) {
             return null;
         }
-        IoUnit u = wait ? done.take() : done.poll();
-        if (u != null) {
-            outstanding--;
+        IoUnit u;
+        while ((u = pollDone()) == null && wait) {
+            jobWaiter = Thread.currentThread();
+            if ((u = pollDone()) == null) {
+                LockSupport.park(this);
+            }
+            jobWaiter = null;
+            if (u != null) {
+                break;
+            }
         }
         return u;
     }
 
-    /** Ends the submit thread once it has nothing left (the loop drained every unit first). */
+    private IoUnit pollDone() {
+        int n = workers.length;
+        for (int k = 0; k < n; k++) {
+            Worker w = workers[(cursor + k) % n];
+            IoUnit u = w.out.poll();
+            if (u != null) {
+                w.busy--;
+                outstanding--;
+                return u;
+            }
+        }
+        return null;
+    }
+
+    /** Ends the workers once they have nothing left (the job drained every unit first). */
     void stop() {
         stopping = true;
-        LockSupport.unpark(worker);
         boolean interrupted = false;
-        while (worker.isAlive()) {
-            try {
-                worker.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
+        for (Worker w : workers) {
+            LockSupport.unpark(w.thread);
+            while (w.thread.isAlive()) {
+                try {
+                    w.thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
         }
         if (interrupted) {
@@ -88,59 +141,82 @@ final class OffloadSubmit {
         }
     }
 
-    private void work() {
-        while (true) {
-            IoUnit u = toWorker.poll();
-            if (u == null) {
-                if (stopping) {
-                    return;
+    /** One submit worker: its engine, its rings and its thread. */
+    private final class Worker {
+        final IoEngine engine;
+        final Ring in;
+        final Ring out;
+        final Thread thread;
+        /** The worker's thread while it waits for a unit (null otherwise). */
+        volatile Thread waiting;
+        /** Units given to this worker and not taken back (the job thread's count). */
+        int busy;
+
+        Worker(IoEngine engine, int depth, String name) {
+            this.engine = engine;
+            this.in = new Ring(depth);
+            this.out = new Ring(depth);
+            this.thread = new Thread(this::work, name);
+            this.thread.setDaemon(true);
+        }
+
+        private void work() {
+            while (true) {
+                IoUnit u = in.poll();
+                if (u == null) {
+                    if (stopping) {
+                        return;
+                    }
+                    waiting = Thread.currentThread();
+                    if (in.isEmpty() && !stopping) {
+                        LockSupport.park(this);
+                    }
+                    waiting = null;
+                    continue;
                 }
-                toWorker.await(this);
-                continue;
+                run(u);
+                out.put(u);
+                Thread t = jobWaiter;
+                if (t != null) {
+                    LockSupport.unpark(t);
+                }
             }
-            run(u);
-            done.put(u);
+        }
+
+        /** One unit against the engine at depth 1: queue, and for a queued one commit and reap it. */
+        private void run(IoUnit u) {
+            try {
+                QueueStatus ret;
+                io.jfio.runner.workload.RateDebug.offload(u.bufferAddress, -1);
+                while ((ret = engine.queue(u)) == QueueStatus.BUSY) {
+                    Thread.onSpinWait(); // nothing else of this worker's is in flight: the engine frees up by itself
+                }
+                io.jfio.runner.workload.RateDebug.offload(u.bufferAddress, ret.ordinal());
+                u.issueTimeNanos = System.nanoTime();
+                if (ret == QueueStatus.QUEUED) {
+                    engine.commit();
+                    int n;
+                    do {
+                        n = engine.getEvents(1, 1, -1);
+                    } while (n <= 0);
+                    IoUnit ev = engine.event(0);
+                    if (ev != u) {
+                        throw new IllegalStateException("the engine completed another unit");
+                    }
+                }
+            } catch (EngineException e) {
+                u.result = -(e.errno() == 0 ? 5 : e.errno());
+            } catch (RuntimeException e) {
+                u.result = -5;
+            }
         }
     }
 
-    /** One unit against the engine at depth 1: queue, and for a queued one commit and reap it. */
-    private void run(IoUnit u) {
-        try {
-            QueueStatus ret;
-            io.jfio.runner.workload.RateDebug.offload(u.bufferAddress, -1);
-            while ((ret = engine.queue(u)) == QueueStatus.BUSY) {
-                Thread.onSpinWait(); // nothing else of this thread's is in flight: the engine frees up by itself
-            }
-            io.jfio.runner.workload.RateDebug.offload(u.bufferAddress, ret.ordinal());
-            u.issueTimeNanos = System.nanoTime();
-            if (ret == QueueStatus.QUEUED) {
-                engine.commit();
-                int n;
-                do {
-                    n = engine.getEvents(1, 1, -1);
-                } while (n <= 0);
-                IoUnit ev = engine.event(0);
-                if (ev != u) {
-                    throw new IllegalStateException("the engine completed another unit");
-                }
-            }
-        } catch (EngineException e) {
-            u.result = -(e.errno() == 0 ? 5 : e.errno());
-        } catch (RuntimeException e) {
-            u.result = -5;
-        }
-    }
-
-    boolean stopping() {
-        return stopping;
-    }
-
-    /** A single-producer, single-consumer ring whose consumer parks while it is empty. */
+    /** A single-producer, single-consumer ring of units. */
     private static final class Ring {
         private final IoUnit[] slots;
         private final AtomicLong head = new AtomicLong();
         private final AtomicLong tail = new AtomicLong();
-        private volatile Thread waiter;
 
         Ring(int capacity) {
             slots = new IoUnit[Math.max(1, capacity)];
@@ -150,10 +226,10 @@ final class OffloadSubmit {
             long t = tail.get();
             slots[(int) (t % slots.length)] = u;
             tail.set(t + 1);
-            Thread w = waiter;
-            if (w != null) {
-                LockSupport.unpark(w);
-            }
+        }
+
+        boolean isEmpty() {
+            return head.get() == tail.get();
         }
 
         IoUnit poll() {
@@ -166,23 +242,6 @@ final class OffloadSubmit {
             slots[i] = null;
             head.set(h + 1);
             return u;
-        }
-
-        IoUnit take() {
-            IoUnit u;
-            while ((u = poll()) == null) {
-                await(null);
-            }
-            return u;
-        }
-
-        /** Parks until a put (or a stop of {@code owner}'s thread); returns at once if not empty. */
-        void await(OffloadSubmit owner) {
-            waiter = Thread.currentThread();
-            if (head.get() == tail.get() && (owner == null || !owner.stopping())) {
-                LockSupport.park(this);
-            }
-            waiter = null;
         }
     }
 }

@@ -5,7 +5,7 @@ import io.jfio.jobfile.FioDebug;
 /**
  * fio's {@code --debug=rate} lines: rate_process=poisson's
  * draw per I/O (backend.c's usec_for_io), latency_target's start (io_u.c's lat_target_init) and
- * io_submit_mode=offload's hand-over to the submit thread (rate-submit.c, the io_u as its buffer
+ * io_submit_mode=offload's hand-over to a submit worker (rate-submit.c, the io_u as its buffer
  * address, the thread as its Java id), and the latency search's success rate and ramps (whose
  * values follow the latencies measured).
  */

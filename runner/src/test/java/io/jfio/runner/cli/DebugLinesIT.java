@@ -232,7 +232,7 @@ class DebugLinesIT {
         List<String> l = both(fio, poisson, "rate", null);
         assertTrue(l.size() == 8 && l.get(0).startsWith("poisson rate iops="), l.toString());
         List<String> offload = new ArrayList<>(base);
-        // one submit worker in fio, as jfio's one submit thread: the lines come in one order
+        // iodepth=1: one submit worker in both tools, so the lines come in one order
         offload.addAll(List.of("--io_submit_mode=offload", "--iodepth=1"));
         List<String> fl = both(fio, offload, "rate", null);
         assertTrue(fl.contains("io_u PTR ret 0 by TID"), fl.toString());

@@ -41,4 +41,21 @@ class HotPathAllocationTest {
             assertTrue(ios > 0, j.spec().name() + " did no I/O");
         }
     }
+
+    /**
+     * io_submit_mode=offload: the hand-off to the iodepth submit workers and back allocates
+     * nothing per I/O; the count covers the job thread and every worker thread.
+     */
+    @Test
+    void offloadedJobsAllocateNothingPerIo() throws Exception {
+        Path file = dir.resolve("offload-alloc.dat");
+        String common = "rw=randread\nbs=4k\nnorandommap\ntime_based\nruntime=1500ms\nio_submit_mode=offload\n";
+        String jobs = "[psync-qd4]\nioengine=psync\niodepth=4\nsize=8m\nfilename=" + file + "\n" + common
+                + "[null-qd8]\nioengine=null\nsize=1g\niodepth=8\n" + common;
+        for (Job j : Jobs.run(jobs)) {
+            long ios = j.stats().totalIoU[0];
+            Jobs.assertLoopAllocatesUnder(BOUND, j, ios, "offloaded I/Os");
+            assertTrue(ios > 10_000, j.spec().name() + " did " + ios + " I/Os");
+        }
+    }
 }

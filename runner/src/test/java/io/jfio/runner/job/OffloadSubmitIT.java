@@ -1,6 +1,10 @@
 package io.jfio.runner.job;
 
+import io.jfio.testsupport.Loop;
+import io.jfio.testsupport.LoopDevice;
+import io.jfio.testsupport.LoopDevices;
 import io.jfio.testsupport.ShmTempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +14,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,9 +30,14 @@ import io.jfio.runner.support.FioVsJfio;
  * are those of fio 3.42, which times no unit in this mode (its submit workers never leave their
  * ramp state: no slat, clat or lat), counts depth 1 for every unit, one submit and one completion
  * per unit except for null, and never makes the fsync cadence's syncs. Compared with fio 3.42 where
- * it is installed (fio 3.33 still timed the units: not compared).
+ * it is installed (fio 3.33 still timed the units, and hangs on an offloaded psync job: not compared).
+ * Its iodepth submit workers each have an engine of their own, so a sync engine has more than one
+ * I/O in flight, as in fio.
  */
+@ExtendWith(LoopDevices.class)
 class OffloadSubmitIT {
+    private static final Path STRACE = Path.of("/usr/bin/strace");
+
     @TempDir(factory = ShmTempDir.class)
     Path dir;
 
@@ -62,7 +73,7 @@ class OffloadSubmitIT {
     }
 
     @ParameterizedTest
-    @CsvSource({"null, 1", "null, 8", "psync, 1", "psync, 4", "libaio, 4"})
+    @CsvSource({"null, 1", "null, 4", "null, 8", "psync, 1", "psync, 4", "psync, 8", "libaio, 4", "libaio, 8"})
     void countsAsFio342(String engine, int depth) throws IOException {
         List<String> a = args(engine, depth, "randrw");
         FioVsJfio.Outcome mine = FioVsJfio.jfio(a);
@@ -108,5 +119,78 @@ class OffloadSubmitIT {
         assertEquals(256, FioVsJfio.json(o.out()).get("jobs").elements().get(0).get("read").get("total_ios").asLong());
         assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().startsWith("jfio-submit-")),
                 "a submit thread outlived its job");
+    }
+
+    /**
+     * psync at iodepth=4 on a loop device read with O_DIRECT (each pread sleeps until the loop
+     * driver's worker has served it): strace -f sees up to four workers inside pread at once in
+     * both tools, in the order it reports the calls (no clock involved), with equal counts and
+     * depth lines; at iodepth=1 one pread at a time.
+     */
+    @Test
+    void syncEngineHasSeveralIosInFlightAsFio(@Loop(mib = 8) LoopDevice dev) throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(STRACE), "skipped: no strace to see the preads");
+        Path fio = FioVsJfio.fioOrNull();
+        boolean compare = fio != null && FioVsJfio.version(fio).startsWith("fio-3.42");
+        for (int depth : new int[] {4, 1}) {
+            List<String> a = List.of("--name=t", "--filename=" + dev.device(), "--direct=1", "--size=4m", "--bs=4k",
+                    "--rw=randread", "--ioengine=psync", "--iodepth=" + depth, "--io_submit_mode=offload",
+                    "--output-format=json");
+            Path trace = dir.resolve("jfio.trace");
+            FioVsJfio.Outcome mine = strace(FioVsJfio.jfioCommand(a), trace);
+            assertEquals(0, mine.rc(), mine.err());
+            int[] jfio = inFlight(trace, dev.device());
+            assertEquals(1024, jfio[0], "jfio's preads of the device");
+            if (depth == 1) {
+                assertEquals(1, jfio[1], "jfio at iodepth=1: one pread at a time");
+            } else {
+                assertTrue(jfio[1] > 1 && jfio[1] <= depth, "jfio's peak preads in flight: " + jfio[1]);
+                assertEquals(depth, jfio[2], "jfio's threads that issued preads");
+            }
+            if (!compare) {
+                continue;
+            }
+            List<String> cmd = new ArrayList<>(List.of(fio.toString()));
+            cmd.addAll(a);
+            Path ftrace = dir.resolve("fio.trace");
+            FioVsJfio.Outcome theirs = strace(cmd, ftrace);
+            int[] f = inFlight(ftrace, dev.device());
+            assertEquals(1024, f[0], "fio's preads of the device");
+            assertTrue(depth == 1 ? f[1] == 1 : f[1] > 1 && f[1] <= depth, "fio's peak preads in flight: " + f[1]);
+            assertEquals(outcome(theirs), outcome(mine));
+        }
+    }
+
+    private FioVsJfio.Outcome strace(List<String> cmd, Path trace) throws IOException {
+        List<String> c = new ArrayList<>(List.of(STRACE.toString(), "-f", "-y", "-e", "trace=pread64", "-o",
+                trace.toString()));
+        c.addAll(cmd);
+        return FioVsJfio.run(c, 300);
+    }
+
+    /**
+     * From strace -f's output: the preads of {@code device}, the most threads inside one at once
+     * (a call strace splits into "unfinished" and "resumed" was in flight in between), and how many
+     * threads issued them.
+     */
+    private static int[] inFlight(Path trace, String device) throws IOException {
+        Set<String> open = new HashSet<>();
+        Set<String> issuers = new HashSet<>();
+        int calls = 0;
+        int peak = 0;
+        for (String line : Files.readAllLines(trace)) {
+            String pid = line.substring(0, Math.max(0, line.indexOf(' ')));
+            if (line.contains("pread64(") && line.contains("<" + device + ">")) {
+                calls++;
+                issuers.add(pid);
+                peak = Math.max(peak, open.size() + 1);
+                if (line.endsWith("<unfinished ...>")) {
+                    open.add(pid);
+                }
+            } else if (line.contains("<... pread64 resumed>")) {
+                open.remove(pid);
+            }
+        }
+        return new int[] {calls, peak, issuers.size()};
     }
 }
