@@ -3,6 +3,9 @@ package io.jfio.runner.job;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * fio's exec_prerun / exec_postrun: the command runs through the shell with its stdout and stderr
@@ -11,6 +14,19 @@ import java.io.PrintStream;
  * I/O, without an error and without the postrun; the postrun's status is not looked at.
  */
 public final class ExecHook {
+    /**
+     * Starts the hooks' shells. The JDK's process reaper thread is created by the thread that
+     * starts a process and, as every new thread, carries its creator's OS name (comm) until it
+     * names itself: started from a comm= job thread, a prerun on a loaded machine saw two threads
+     * with the job's name where fio's job has one. Started from here, the reaper carries this
+     * thread's name, which it set before it ran any task.
+     */
+    private static final ExecutorService LAUNCHER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "jfio-exec");
+        t.setDaemon(true);
+        return t;
+    });
+
     private ExecHook() {
     }
 
@@ -33,8 +49,11 @@ public final class ExecHook {
             pb.directory(dir);
         }
         try {
-            return pb.start().waitFor() == 0;
-        } catch (IOException e) {
+            return LAUNCHER.submit(pb::start).get().waitFor() == 0;
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof IOException)) {
+                throw new IllegalStateException(e.getCause());
+            }
             err.println("fio: exec of cmd <" + command + " > " + file + " 2>&1> failed");
             return false;
         } catch (InterruptedException e) {
