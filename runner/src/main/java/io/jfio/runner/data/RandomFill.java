@@ -87,36 +87,15 @@ public final class RandomFill {
 
     /**
      * As {@link #fill(ByteBuffer, int, int, long)} from the buffer's start, for a fill done once
-     * per buffer (a job's set-up): the same words, made in a long array and copied in bulk. The 252
-     * threads of a numjobs=252 job fill their buffers while the JVM still interprets most code;
-     * there a {@code putLong} is a chain of interpreted calls, and 64 KiB by putLong took 1-2.5 ms
-     * of each job thread's CPU, half of its whole set-up. It allocates (the view, the chunk): a
-     * per-I/O fill (refill_buffers) goes through {@link #fill(ByteBuffer, LongBuffer, int, int, long)}.
+     * per buffer (a job's set-up): the per-I/O fill's chunked words and bulk puts, with a scratch
+     * of its own. The 252 threads of a numjobs=252 job fill their buffers while the JVM still
+     * interprets most code; there a {@code putLong} is a chain of interpreted calls, and 64 KiB by
+     * putLong took 1-2.5 ms of each job thread's CPU, half of its whole set-up. It allocates (the
+     * view, the scratch): a per-I/O fill goes through an instance's
+     * {@link #fill(ByteBuffer, LongBuffer, int, int, long)}.
      */
     public static void fillOnce(ByteBuffer b, int len, long seed) {
-        int groups = len / 32;
-        LongBuffer view = b.slice(0, groups * 32).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer();
-        long s0 = seed;
-        long s1 = seed * 2;
-        long s2 = seed * 3;
-        long s3 = seed * 5;
-        long[] chunk = new long[Math.min(groups, 128) * 4];
-        for (int done = 0; done < groups; ) {
-            int n = Math.min(groups - done, chunk.length / 4);
-            for (int w = 0; w < n * 4; w += 4) {
-                chunk[w] = s0;
-                chunk[w + 1] = s1;
-                chunk[w + 2] = s2;
-                chunk[w + 3] = s3;
-                s0 *= GOLDEN;
-                s1 *= GOLDEN;
-                s2 *= GOLDEN;
-                s3 *= GOLDEN;
-            }
-            view.put(done * 4, chunk, 0, n * 4);
-            done += n;
-        }
-        tail(b, groups * 32, len, s0);
+        fill(b, words(b), new long[CHUNK], 0, len, seed);
     }
 
     /** The bytes from {@code p} to {@code end} after the buckets: lane 0 continued from {@code s}. */
