@@ -86,31 +86,13 @@ public final class DiskDevices {
     }
 
     /**
-     * "MAJOR/MINOR" of the device a file's I/O goes to, as fio's get_device_numbers finds it: a
-     * block device's own number, else the number of the file system holding the file (not
-     * following a symlink), or of its directory when the file is not there; null for a
-     * character device or fifo, or when neither can be looked at.
+     * "MAJOR/MINOR" of the device a file's I/O goes to, as fio's get_device_numbers finds it (an
+     * lstat: a symlink is not followed); null for a character device or fifo, or when neither the
+     * file nor its directory can be looked at.
      */
     public static String majorMinor(String file) {
-        Path p = Path.of(file);
-        try {
-            int mode = (Integer) Files.getAttribute(p, "unix:mode", java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            int fmt = mode & 0170000;
-            if (fmt == 0020000 || fmt == 0010000) {
-                return null;
-            }
-            long dev = (Long) Files.getAttribute(p, fmt == 0060000 ? "unix:rdev" : "unix:dev",
-                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
-            return major(dev) + "/" + minor(dev);
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            Path parent = p.toAbsolutePath().getParent();
-            try {
-                long dev = (Long) Files.getAttribute(parent, "unix:dev");
-                return major(dev) + "/" + minor(dev);
-            } catch (IOException | RuntimeException e2) {
-                return null;
-            }
-        }
+        long dev = deviceNumber(Path.of(file), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        return dev < 0 ? null : major(dev) + "/" + minor(dev);
     }
 
     /** Devices of all the given files, each once, in first-seen order. */
@@ -129,15 +111,17 @@ public final class DiskDevices {
     }
 
     /**
-     * One stat(2) of the file (of its directory when it does not exist yet), as fio's
-     * __init_per_file_disk_util: the run asks this for every job's files (252 for the seed
-     * workload), where an exists check and two attribute reads cost three system calls each time.
+     * A block device's own number, else the number of the file system holding the file (of its
+     * directory when the file is not there), -1 for a character device or fifo or when neither can
+     * be looked at. One stat(2) of the file, as fio's __init_per_file_disk_util: the run asks this
+     * for every job's files (252 for the seed workload), where an exists check and two attribute
+     * reads cost three system calls each time.
      */
-    private static long deviceNumber(Path p) {
+    private static long deviceNumber(Path p, java.nio.file.LinkOption... links) {
         try {
             Map<String, Object> a;
             try {
-                a = Files.readAttributes(p, "unix:mode,dev,rdev");
+                a = Files.readAttributes(p, "unix:mode,dev,rdev", links);
             } catch (IOException e) { // as Files.exists: missing, or not to be told
                 Path parent = p.toAbsolutePath().getParent();
                 return parent == null || !Files.exists(parent) ? -1 : (Long) Files.getAttribute(parent, "unix:dev");
