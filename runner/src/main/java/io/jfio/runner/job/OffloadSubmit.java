@@ -51,11 +51,6 @@ final class OffloadSubmit {
         }
     }
 
-    /** How many submit workers there are. */
-    int workers() {
-        return workers.length;
-    }
-
     /** The workers' thread ids (their allocation counts in the job's); not to be changed. */
     long[] threadIds() {
         return threadIds;
