@@ -119,7 +119,17 @@ public final class FailingDevice implements AutoCloseable {
         control("write " + offset + " " + length);
     }
 
-    /** Nothing fails any more. */
+    /**
+     * After each refusal, the next request (and so every later one: the file system answers
+     * them one at a time) waits until {@code millis} have passed. The refusal's completion then
+     * reaches the caller before any later one, whatever order the kernel would have delivered
+     * them in, so an async engine sees the error with exactly the I/Os it already had in flight.
+     */
+    public void holdAfterFailure(long millis) throws IOException {
+        control("hold " + millis);
+    }
+
+    /** Nothing fails or is held any more. */
     public void heal() throws IOException {
         control("clear");
     }

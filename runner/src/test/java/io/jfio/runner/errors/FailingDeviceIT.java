@@ -31,6 +31,7 @@ class FailingDeviceIT {
         try (FailingDevice dev = FailingDevice.create(4 * MIB)) {
             dev.failReads(MIB, 4096);
             dev.failWrites(MIB, 4096);
+            dev.holdAfterFailure(250);
             StringBuilder table = new StringBuilder();
             for (String engine : new String[] {"psync", "libaio", "io_uring"}) {
                 for (String rw : new String[] {"read", "write"}) {
@@ -80,7 +81,8 @@ class FailingDeviceIT {
             assertEquals(ios(fj, "write"), ios(jj, "write"), name + ": writes issued");
         } else {
             // Stopping at the error leaves up to iodepth I/Os in flight, counted by both: how many of
-            // them were already submitted is the scheduler's choice in either tool.
+            // them were already submitted is the scheduler's choice in either tool. The rig holds
+            // every request after the refusal, so no later completion overtakes the error's.
             long n = ios(jj, "read") + ios(jj, "write");
             assertTrue(n >= 257 && n <= 256 + 8, name + ": I/Os issued " + n);
         }
