@@ -162,6 +162,7 @@ public final class IoLoop {
             }
         } else {
             // fio starts the clock of the measured phase at the job's epoch (td->start = td->epoch).
+            stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId);
             startMeasuring(epochNanos);
         }
         pass = source.pass();
@@ -323,7 +324,7 @@ public final class IoLoop {
             }
             default -> {
                 q.quiesce();
-                long clock = q.readClock();
+                long clock = a == LatencyTarget.Action.FINAL_RUN ? restartClock() : q.readClock();
                 if (a == LatencyTarget.Action.FINAL_RUN) {
                     epochNanos = clock;
                     startMeasuring(clock);
@@ -347,20 +348,32 @@ public final class IoLoop {
     private void rampCheck(long now) {
         if (rampSize != null ? rampSize.over(now) : now - epochNanos >= rampNanos) {
             rampCheckNanos = Long.MAX_VALUE;
-            if (rampSize != null && runtimeNanos > 0) {
-                timeout(now - epochNanos + runtimeNanos); // runtime counts from the ramp's end
+            long start = restartClock();
+            if (runtimeNanos > 0) {
+                // The runtime counts from the ramp's end as fio's runtime_exceeded counts it from the
+                // epoch that reset_all_stats moved: a ramp noticed late shortens no measured second.
+                timeout(start - epochNanos + runtimeNanos);
                 waits.deadline(timeoutNanos);
             }
-            startMeasuring(now);
+            startMeasuring(start);
             source.resetEpoch();
         } else if (rampSize == null) {
             rampCheckNanos = Math.min(now + 1_000_000L, epochNanos + rampNanos);
         }
     }
 
+    /**
+     * fio's set_epoch_time at a restart of the measured phase: job_start's clock first, then the
+     * loop's, so the phase measured from the returned time never starts before the job_start
+     * the report gives for it.
+     */
+    private long restartClock() {
+        stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId);
+        return q.readClock();
+    }
+
     /** Start of the measured phase (after ramp_time): counters restart (fio's reset_all_stats). */
     private void startMeasuring(long now) {
-        stats.jobStartEpochMillis = JobStart.millis(jobStartClockId, logEpochClockId); // fio's set_epoch_time
         measureStartNanos = now;
         paceEpochNanos = now;
         stats.resetForMeasurement(now);
