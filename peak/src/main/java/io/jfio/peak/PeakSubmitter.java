@@ -82,6 +82,11 @@ final class PeakSubmitter implements Runnable {
     private boolean registerFiles;
     /** -B1 with more than 16384 slots: one registered buffer, buf_index 0 for every slot. */
     private boolean singleRegisteredBuffer;
+    /**
+     * -N1 with one file: every SQE is the same NOP (file 0, no offset, no clock slot), so each
+     * slot is written once at set-up and a batch is a tail bump; the CQEs' user_data is always 0.
+     */
+    private boolean sameNops;
     private Ring ring;
     private SubmissionQueue sq;
     private CompletionQueue cq;
@@ -205,6 +210,12 @@ final class PeakSubmitter implements Runnable {
                 return false;
             }
             engine = PeakFormat.engineIoUring(sq.entries(), cq.entries());
+            sameNops = o.nop && nrFiles == 1;
+            if (sameNops) {
+                for (int slot = 0; slot < sq.entries(); slot++) {
+                    prepNop(slot, files[0], 0);
+                }
+            }
         }
         shared.printOnce(PeakFormat.settings(polled, fixedBufs, registerFiles, o.buffered, depth), engine);
         if (o.stats) {
@@ -271,16 +282,7 @@ final class PeakSubmitter implements Runnable {
         PeakFile f = files[fi];
         long userData = fi;
         if (o.nop) {
-            int nopFlags = NOP_FILE | NOP_INJECT_RESULT;
-            int fd = f.realFd;
-            if (registerFiles) {
-                fd = f.fixedFd;
-                nopFlags |= NOP_FIXED_FILE;
-            }
-            if (fixedBufs) {
-                nopFlags |= NOP_FIXED_BUFFER;
-            }
-            sq.prep(slot, Uring.OP_NOP, 0, fd, 0, 0, bs, nopFlags, userData);
+            prepNop(slot, f, userData);
             return;
         }
         int sqeFlags = registerFiles ? Uring.SQE_FIXED_FILE : 0;
@@ -325,7 +327,29 @@ final class PeakSubmitter implements Runnable {
         }
     }
 
+    /** t/io_uring's NOP: it looks up the file (fixed or not) and the buffer, and completes with bs. */
+    private void prepNop(int slot, PeakFile f, long userData) {
+        int nopFlags = NOP_FILE | NOP_INJECT_RESULT;
+        int fd = f.realFd;
+        if (registerFiles) {
+            fd = f.fixedFd;
+            nopFlags |= NOP_FIXED_FILE;
+        }
+        if (fixedBufs) {
+            nopFlags |= NOP_FIXED_BUFFER;
+        }
+        sq.prep(slot, Uring.OP_NOP, 0, fd, 0, 0, bs, nopFlags, userData);
+    }
+
     private int prepMore(int max) {
+        if (sameNops) {
+            int n = sq.claim(max);
+            if (n > 0) {
+                files[0].pendingIos += n;
+                sq.publish();
+            }
+            return n;
+        }
         int prepped = 0;
         while (prepped < max) {
             // Every SQE but passthrough's is written whole by prep: no zeroing first.
@@ -347,6 +371,9 @@ final class PeakSubmitter implements Runnable {
         int k = cq.ready();
         if (k == 0) {
             return 0;
+        }
+        if (sameNops) {
+            return reapNops(k);
         }
         int lastIdx = -1;
         int statNr = 0;
@@ -386,6 +413,33 @@ final class PeakSubmitter implements Runnable {
         return k;
     }
 
+    /**
+     * {@link #reap()} for {@link #sameNops}: only the results to check. No clock slot rides in
+     * their user_data (t/io_uring's NOPs carry none either), so there is nothing to add to -t1's
+     * histogram.
+     */
+    private int reapNops(int k) {
+        int expect = bs;
+        for (int i = 0; i < k; i++) {
+            int res = cq.res(i);
+            if (res != expect) {
+                if (res == -ENODATA || res == -Errno.EIO) {
+                    counters.ioError();
+                } else {
+                    files[0].pendingIos -= i + 1;
+                    cq.advance(i + 1);
+                    inflight -= i + 1;
+                    unexpected(res);
+                    return -1;
+                }
+            }
+        }
+        files[0].pendingIos -= k;
+        cq.advance(k);
+        inflight -= k;
+        return k;
+    }
+
     private void unexpected(int res) {
         PeakMain.out("io: unexpected ret=" + res);
         if (o.passthrough) {
@@ -420,10 +474,12 @@ final class PeakSubmitter implements Runnable {
         long myDone = 0;
         long myCalls = 0;
         long myReaps = 0;
+        int batchSubmit = o.batchSubmit;
+        int batchComplete = o.batchComplete;
         outer:
         while (!finish) {
             if (prepped == 0 && inflight < depth) {
-                prepped = prepMore(Math.min(depth - inflight, o.batchSubmit));
+                prepped = prepMore(Math.min(depth - inflight, batchSubmit));
                 if (prepped > 0 && latency != null) {
                     stampBatch();
                 }
@@ -432,7 +488,7 @@ final class PeakSubmitter implements Runnable {
             int toSubmit = prepped;
             while (true) {
                 int toWait = toSubmit != 0 && inflight + toSubmit <= depth ? 0
-                    : Math.min(inflight + toSubmit, o.batchComplete);
+                    : Math.min(inflight + toSubmit, batchComplete);
                 int ret = ring.enter(toSubmit, toWait, toWait != 0 ? Uring.ENTER_GETEVENTS : 0);
                 counters.calls(++myCalls);
                 if (ret > 0) {

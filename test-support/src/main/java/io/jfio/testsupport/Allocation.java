@@ -24,4 +24,15 @@ public final class Allocation {
         }
         return MX.getThreadAllocatedBytes(Thread.currentThread().getId());
     }
+
+    /**
+     * Bytes another (running) thread has allocated since it started: for a loop that runs on its
+     * own thread until told to stop, sampled twice from outside while it runs.
+     */
+    public static long threadBytes(Thread thread) {
+        if (MX == null) {
+            Assumptions.assumeTrue(false, "the JVM cannot count a thread's allocated bytes");
+        }
+        return MX.getThreadAllocatedBytes(thread.getId());
+    }
 }

@@ -128,6 +128,25 @@ public final class SubmissionQueue {
     }
 
     /**
+     * Up to {@code max} consecutive SQE slots as their previous use left them, starting at
+     * {@code tail & mask}; returns how many (0 when the ring is full). For a caller whose SQEs
+     * never change between uses (written once at set-up), so a batch is one tail bump.
+     */
+    public int claim(int max) {
+        int free = entries - (localTail - cachedHead);
+        if (free < max) {
+            cachedHead = RawMemory.getIntAcquire(headAddress);
+            free = entries - (localTail - cachedHead);
+        }
+        int n = Math.min(max, free);
+        if (n <= 0) {
+            return 0;
+        }
+        localTail += n;
+        return n;
+    }
+
+    /**
      * The common read/write/fsync fields in one call; every other field of the SQE (ioprio,
      * buf_index, personality, file_index, addr3, and the second half of a 128-byte SQE) is zeroed,
      * so the slot may come from {@link #claim()}. Eight 64-bit stores for a 64-byte SQE.

@@ -225,6 +225,37 @@ class RingTest {
     }
 
     @Test
+    void batchClaimReusesSqesWrittenOnceAndStopsAtAFullRing() throws EngineException {
+        try (Ring ring = Ring.setup(4, 0, 0, -1, 0)) {
+            SubmissionQueue sq = ring.sq();
+            CompletionQueue cq = ring.cq();
+            for (int slot = 0; slot < sq.entries(); slot++) {
+                sq.prep(slot, Uring.OP_NOP, 0, -1, 0, 0, 0, 0, 100 + slot);
+            }
+            assertEquals(3, sq.claim(3));
+            assertEquals(1, sq.claim(3), "only one of four entries left");
+            assertEquals(0, sq.claim(1), "full");
+            sq.publish();
+            assertEquals(4, ring.enter(4, 4, Uring.ENTER_GETEVENTS));
+            sq.consumed(4);
+            assertEquals(4, cq.ready());
+            cq.advance(4);
+            // The SQEs were never rewritten: the next round submits the same four NOPs again.
+            assertEquals(4, sq.claim(8), "the cached head is re-read once the ring looks full");
+            sq.publish();
+            assertEquals(4, ring.enter(4, 4, Uring.ENTER_GETEVENTS));
+            sq.consumed(4);
+            long sum = 0;
+            for (int i = 0; i < 4; i++) {
+                sum += cq.userData(i);
+                assertEquals(0, cq.res(i));
+            }
+            cq.advance(4);
+            assertEquals(100 + 101 + 102 + 103, sum);
+        }
+    }
+
+    @Test
     void sqpollThreadIsWokenWhenItSleeps() throws Exception {
         try (Ring ring = Ring.setup(8, Uring.SETUP_SQPOLL, 0, -1, 10)) {
             SubmissionQueue sq = ring.sq();
