@@ -116,8 +116,10 @@ public final class Strace {
      * Runs {@code command} under strace in {@code workDir} (null: this process's), its trace files
      * in a fresh directory under {@code scratch} (so that no earlier run's threads join in);
      * the command and its children are killed if it has not ended after {@code timeoutSeconds}.
+     * Without strace the test is skipped.
      */
     public Run run(Path scratch, List<String> command, Path workDir, int timeoutSeconds) throws IOException {
+        assumeInstalled();
         Path dir = Files.createTempDirectory(scratch, "strace-");
         List<String> cmd = new ArrayList<>(List.of(STRACE.toString(), "-ff", "-qq",
                 "--absolute-timestamps=format:unix,precision:ns", "--syscall-times=ns", "-o", dir.resolve("t").toString()));
