@@ -1,6 +1,7 @@
 package io.jfio.runner;
 
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.testsupport.Strace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * end_syncfs under strace, fio 3.42 against jfio: one syncfs per file system of the job's files
@@ -19,26 +19,21 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(120)
 class EndSyncfsIT {
-    private static final Path STRACE = Path.of("/usr/bin/strace");
-
     @TempDir
     Path dir;
 
     private String observe(List<String> prefix, String who, String extra) throws Exception {
         Path a = dir.resolve(who + ".a");
         Path b = Path.of("/dev/shm/prerun-endsyncfs-" + who + "-" + ProcessHandle.current().pid());
-        Path trace = dir.resolve(who + ".strace");
         try {
-            List<String> cmd = new ArrayList<>(List.of(STRACE.toString(), "-f", "-qq", "-e", "trace=syncfs,fsync,fdatasync",
-                    "-o", trace.toString()));
-            cmd.addAll(prefix);
+            List<String> cmd = new ArrayList<>(prefix);
             cmd.addAll(List.of("--name=s", "--filename=" + a + ":" + b, "--rw=write", "--bs=4k", "--size=128k",
                     "--end_syncfs=1", "--output-format=terse"));
             if (extra != null) {
                 cmd.add(extra);
             }
-            FioVsJfio.Outcome o = FioVsJfio.run(cmd, 60);
-            List<String> lines = Files.readAllLines(trace);
+            Strace.Run o = new Strace("-e", "trace=syncfs,fsync,fdatasync").run(dir, cmd, null, 60);
+            List<String> lines = o.trace().lines();
             long syncfs = lines.stream().filter(l -> l.contains("syncfs(") && l.contains("= 0")).count();
             long fsync = lines.stream().filter(l -> l.matches(".*\\bf(data)?sync\\(.*")).count();
             return "rc=" + o.rc() + " syncfs=" + syncfs + " fsync=" + fsync + " err=" + o.err().trim();
@@ -48,7 +43,7 @@ class EndSyncfsIT {
     }
 
     private void compare(String extra) throws Exception {
-        assumeTrue(Files.isExecutable(STRACE), "skipped: needs strace");
+        Strace.assumeInstalled();
         Path fio = FioVsJfio.fio342();
         String f = observe(List.of(fio.toString()), "fio", extra);
         String j = observe(FioVsJfio.jfioCommand(List.of()), "jfio", extra);

@@ -4,6 +4,7 @@ import io.jfio.jobfile.MachineInfo;
 import io.jfio.testsupport.Loop;
 import io.jfio.testsupport.LoopDevice;
 import io.jfio.testsupport.LoopDevices;
+import io.jfio.testsupport.Strace;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.cli.Main;
@@ -43,7 +44,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @ExtendWith(LoopDevices.class)
 class OptionEffectsIT {
     private static final Path FIO = Path.of("/usr/bin/fio");
-    private static final Path STRACE = Path.of("/usr/bin/strace");
     private static Path base;
     private static int runs;
 
@@ -95,22 +95,25 @@ class OptionEffectsIT {
         Path dir = Files.createDirectories(base.resolve((fio ? "fio-" : "jfio-") + runs++));
         Path file = base.resolve("job-" + runs + ".fio");
         Files.writeString(file, job.replace("DIR", dir.toString()));
-        Path trace = base.resolve("trace-" + runs);
         List<String> cmd = new ArrayList<>();
-        if (traceCalls != null) {
-            cmd.addAll(List.of(STRACE.toString(), "-f", "-qq", "-e", "trace=" + traceCalls, "-o", trace.toString()));
+        if (fio) {
+            cmd.add(FIO.toString());
+        } else {
+            cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), Main.class.getName()));
         }
+        cmd.addAll(List.of("--output-format=" + format, file.toString()));
         int rc;
         String out;
         String err;
-        if (fio || traceCalls != null) {
-            if (fio) {
-                cmd.add(FIO.toString());
-            } else {
-                cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                        System.getProperty("java.class.path"), Main.class.getName()));
-            }
-            cmd.addAll(List.of("--output-format=" + format, file.toString()));
+        String t = "";
+        if (traceCalls != null) {
+            Strace.Run r = new Strace("-e", "trace=" + traceCalls).run(base, cmd, null, 120);
+            rc = r.rc();
+            out = r.out();
+            err = r.err();
+            t = r.trace().text().replace(dir.toString(), "DIR");
+        } else if (fio) {
             Process p = new ProcessBuilder(cmd).redirectError(base.resolve("err-" + runs).toFile()).start();
             out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + cmd);
@@ -132,8 +135,6 @@ class OptionEffectsIT {
                 mtimes.put(f.getFileName().toString(), Files.getLastModifiedTime(f).toMillis());
             }
         }
-        String t = traceCalls != null && Files.exists(trace) ? Files.readString(trace).replace(dir.toString(), "DIR")
-                : "";
         return new Outcome(rc, out, err, files, mtimes, t);
     }
 
@@ -143,7 +144,7 @@ class OptionEffectsIT {
 
     private static Outcome[] both(String job, String format, String traceCalls) throws Exception {
         if (traceCalls != null) {
-            assumeTrue(Files.isExecutable(STRACE), "skipped: no strace");
+            Strace.assumeInstalled();
         }
         return new Outcome[] {run(true, job, format, traceCalls), run(false, job, format, traceCalls)};
     }

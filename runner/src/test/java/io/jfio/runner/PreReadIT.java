@@ -1,6 +1,7 @@
 package io.jfio.runner;
 
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.testsupport.Strace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * pre_read under strace (-y names each descriptor's file), fio 3.42 against jfio: the job's region
@@ -19,29 +19,24 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(120)
 class PreReadIT {
-    private static final Path STRACE = Path.of("/usr/bin/strace");
-
     @TempDir
     Path dir;
 
     private String observe(List<String> prefix, String who, boolean preRead) throws Exception {
         Path f = dir.resolve(who + (preRead ? ".pre" : ".nopre"));
         Files.write(f, new byte[65536]);
-        Path trace = dir.resolve(who + ".strace");
-        List<String> cmd = new ArrayList<>(List.of(STRACE.toString(), "-f", "-qq", "-y", "-e", "trace=read,pread64",
-                "-o", trace.toString()));
-        cmd.addAll(prefix);
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of("--name=p", "--filename=" + f, "--rw=randread", "--bs=8k", "--size=64k",
                 "--pre_read=" + (preRead ? 1 : 0), "--output-format=terse"));
-        FioVsJfio.Outcome o = FioVsJfio.run(cmd, 60);
-        List<String> lines = Files.readAllLines(trace).stream().filter(l -> l.contains("<" + f + ">")).toList();
+        Strace.Run o = new Strace("-y", "-e", "trace=read,pread64").run(dir, cmd, null, 60);
+        List<String> lines = o.trace().lines().stream().filter(l -> l.contains("<" + f + ">")).toList();
         long reads = lines.stream().filter(l -> l.matches(".*\\bread\\(.*= 8192$")).count();
         long preads = lines.stream().filter(l -> l.matches(".*\\bpread64\\(.*= 8192$")).count();
         return "rc=" + o.rc() + " read=" + reads + " pread64=" + preads;
     }
 
     private void compare(boolean preRead, String expected) throws Exception {
-        assumeTrue(Files.isExecutable(STRACE), "skipped: needs strace");
+        Strace.assumeInstalled();
         Path fio = FioVsJfio.fio342();
         String f = observe(List.of(fio.toString()), "fio", preRead);
         String j = observe(FioVsJfio.jfioCommand(List.of()), "jfio", preRead);

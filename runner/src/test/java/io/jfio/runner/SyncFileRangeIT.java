@@ -3,11 +3,11 @@ package io.jfio.runner;
 import io.jfio.report.json.JsonNode;
 import io.jfio.report.json.JsonParser;
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.testsupport.Strace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * sync_file_range=FLAGS:N under strace against fio: after every N writes one sync_file_range(2)
@@ -25,24 +24,21 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(120)
 class SyncFileRangeIT {
-    private static final Path STRACE = Path.of("/usr/bin/strace");
     private static final Pattern SFR = Pattern.compile("sync_file_range\\(\\d+, (\\d+), (\\d+), ([A-Z_|0-9]+)\\) = 0");
 
     @TempDir
     Path dir;
 
     private String observe(List<String> prefix, String who, List<String> opts) throws Exception {
-        Path trace = dir.resolve(who + ".strace");
-        List<String> cmd = new ArrayList<>(List.of(STRACE.toString(), "-f", "-qq", "-e",
-                "trace=sync_file_range,fdatasync", "-o", trace.toString()));
-        cmd.addAll(prefix);
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of("--name=s", "--directory=" + dir, "--filename_format=" + who + ".$filenum",
                 "--rw=write", "--bs=4k", "--size=256k", "--output-format=json"));
         cmd.addAll(opts);
-        FioVsJfio.Outcome o = FioVsJfio.run(cmd, 60);
+        Strace.Run o = new Strace("-e", "trace=sync_file_range,fdatasync").run(dir, cmd, null, 60);
         StringBuilder calls = new StringBuilder();
         long fdatasync = 0;
-        for (String l : Files.readAllLines(trace)) {
+        // in the order of entry: the job's thread (fio's job process) makes every one of them
+        for (String l : o.trace().lines()) {
             Matcher m = SFR.matcher(l);
             if (m.find()) {
                 calls.append(m.group(1)).append('+').append(m.group(2)).append(' ').append(m.group(3)).append(';');
@@ -59,7 +55,7 @@ class SyncFileRangeIT {
     }
 
     private String compare(String... opts) throws Exception {
-        assumeTrue(Files.isExecutable(STRACE), "skipped: needs strace");
+        Strace.assumeInstalled();
         Path fio = FioVsJfio.fio();
         String f = observe(List.of(fio.toString()), "fio", List.of(opts));
         String j = observe(FioVsJfio.jfioCommand(List.of()), "jfio", List.of(opts));

@@ -1,11 +1,11 @@
 package io.jfio.runner;
 
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.testsupport.Strace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,6 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * write_hint under strace against fio: buffered, one F_SET_RW_HINT (0x40c) on the inode; with
@@ -23,23 +22,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(120)
 class WriteHintIT {
-    private static final Path STRACE = Path.of("/usr/bin/strace");
     private static final Pattern HINT = Pattern.compile("fcntl\\(\\d+, (0x40[ce])[^)]*\\) = (-?\\d+)( E[A-Z]+)?");
 
     @TempDir
     Path dir;
 
     private String observe(List<String> prefix, String who, String... opts) throws Exception {
-        Path trace = dir.resolve(who + ".strace");
-        List<String> cmd = new ArrayList<>(List.of(STRACE.toString(), "-f", "-qq", "-e", "trace=fcntl", "-o",
-                trace.toString()));
-        cmd.addAll(prefix);
+        List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of("--name=h", "--filename=" + dir.resolve(who + ".dat"), "--rw=write", "--bs=4k",
                 "--size=64k", "--output-format=terse"));
         cmd.addAll(List.of(opts));
-        FioVsJfio.Outcome o = FioVsJfio.run(cmd, 60);
+        Strace.Run o = new Strace("-e", "trace=fcntl").run(dir, cmd, null, 60);
         StringBuilder calls = new StringBuilder("rc=" + o.rc());
-        for (String l : Files.readAllLines(trace)) {
+        // in the order of entry: both tools make the two hints in one thread, the one that opens the file
+        for (String l : o.trace().lines()) {
             Matcher m = HINT.matcher(l);
             if (m.find()) {
                 calls.append(' ').append(m.group(1)).append('=').append(m.group(2))
@@ -50,7 +46,7 @@ class WriteHintIT {
     }
 
     private String compare(String... opts) throws Exception {
-        assumeTrue(Files.isExecutable(STRACE), "skipped: needs strace");
+        Strace.assumeInstalled();
         Path fio = FioVsJfio.fio();
         String f = observe(List.of(fio.toString()), "fio", opts);
         String j = observe(FioVsJfio.jfioCommand(List.of()), "jfio", opts);

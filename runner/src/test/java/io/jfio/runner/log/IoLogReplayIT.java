@@ -1,14 +1,13 @@
 package io.jfio.runner.log;
 
+import io.jfio.testsupport.Strace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,14 +24,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(300)
 class IoLogReplayIT {
-    private static final Path STRACE = Path.of("/usr/bin/strace");
     private static final Pattern CALL = Pattern.compile(
             "(pread64|pwrite64|fsync|fdatasync)\\(\\d+<([^>]+)>(?:, \"(?:[^\"\\\\]|\\\\.)*\"(?:\\.\\.\\.)?, (\\d+), (\\d+))?\\)");
 
     @Test
     void logsWrittenByOneToolReplayInTheOther() throws Exception {
         assumeTrue(Files.isExecutable(LogRuns.FIO), "skipped: /usr/bin/fio is not installed");
-        assumeTrue(Files.isExecutable(STRACE), "skipped: no strace to see the replayed I/O");
+        Strace.assumeInstalled();
         Path dir = LogRuns.scratch("iolog");
         try {
             Path data = dir.resolve("data");
@@ -62,7 +60,7 @@ class IoLogReplayIT {
     @Test
     void replayOptionsActAsInFio() throws Exception {
         assumeTrue(Files.isExecutable(LogRuns.FIO), "skipped: /usr/bin/fio is not installed");
-        assumeTrue(Files.isExecutable(STRACE), "skipped: no strace to see the replayed I/O");
+        Strace.assumeInstalled();
         Path dir = LogRuns.scratch("iolog2");
         try {
             Path data = dir.resolve("data");
@@ -136,19 +134,16 @@ class IoLogReplayIT {
                 "io.jfio.runner.cli.Main", "--output=/dev/null", writeJob(dir, job).toString());
     }
 
-    /** The calls the command made on {@code data}, in order, as "read|write path offset length" or "sync path". */
+    /**
+     * The calls the command made on {@code data}, as "read|write path offset length" or "sync path",
+     * in the order of entry: both tools replay a log in the job's one thread, so in its order.
+     */
     private static List<String> strace(Path dir, List<String> cmd, Path data) throws Exception {
-        Path trace = Files.createTempFile(dir, "strace-", ".txt");
-        List<String> full = new ArrayList<>(List.of(STRACE.toString(), "-f", "-qq", "-y", "-o", trace.toString(), "-e",
-                "trace=pread64,pwrite64,fsync,fdatasync"));
-        full.addAll(cmd);
-        Process p = new ProcessBuilder(full).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "replay finished");
-        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ":\n" + out);
+        Strace.Run r = new Strace("-y", "-e", "trace=pread64,pwrite64,fsync,fdatasync").run(dir, cmd, dir, 180);
+        assertEquals(0, r.rc(), String.join(" ", cmd) + ":\n" + r.out() + r.err());
         List<String> seq = new ArrayList<>();
         String path = data.toString();
-        for (String l : Files.readAllLines(trace)) {
+        for (String l : r.trace().lines()) {
             Matcher m = CALL.matcher(l);
             if (!m.find() || !m.group(2).equals(path)) {
                 continue;

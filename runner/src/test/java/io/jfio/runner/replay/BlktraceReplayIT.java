@@ -1,6 +1,7 @@
 package io.jfio.runner.replay;
 
 import io.jfio.runner.support.FioVsJfio;
+import io.jfio.testsupport.Strace;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @Timeout(300)
 class BlktraceReplayIT {
-    private static final Path STRACE = Path.of("/usr/bin/strace");
     private static final Pattern CALL = Pattern.compile(
             "(pread64|pwrite64|fsync|fdatasync)\\(\\d+<([^>]+)>(?:, \"(?:[^\"\\\\]|\\\\.)*\"(?:\\.\\.\\.)?, (\\d+), (\\d+))?\\)");
 
@@ -119,7 +119,7 @@ class BlktraceReplayIT {
     void blktraceReplaysAsInFio() throws Exception {
         List<Path> fios = FioVsJfio.everyFio();
         assumeTrue(!fios.isEmpty(), "skipped: no fio installed (/usr/bin/fio, JFIO_FIO342)");
-        assumeTrue(Files.isExecutable(STRACE), "skipped: no strace to see the replayed I/O");
+        Strace.assumeInstalled();
         Path trace = dir.resolve("mixed.blktrace");
         mixed().write(trace);
         Path data = dir.resolve("data");
@@ -494,23 +494,18 @@ class BlktraceReplayIT {
     private record Run(List<String> calls, String out) {
     }
 
+    /** The calls on {@code data} in the order of entry: both tools replay in the job's one thread. */
     private Run strace(List<String> cmd, Path data) throws Exception {
-        Path st = Files.createTempFile(dir, "strace-", ".txt");
-        List<String> full = new ArrayList<>(List.of(STRACE.toString(), "-f", "-qq", "-y", "-o", st.toString(), "-e",
-                "trace=pread64,pwrite64,fsync,fdatasync"));
-        full.addAll(cmd);
-        Process p = new ProcessBuilder(full).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "replay finished");
+        Strace.Run r = new Strace("-y", "-e", "trace=pread64,pwrite64,fsync,fdatasync").run(dir, cmd, dir, 180);
         List<String> seq = new ArrayList<>();
         String path = data.toString();
-        for (String l : Files.readAllLines(st)) {
+        for (String l : r.trace().lines()) {
             Matcher m = CALL.matcher(l);
             if (!m.find() || !m.group(2).equals(path)) {
                 continue;
             }
             seq.add(m.group(1) + (m.group(3) == null ? "" : " " + m.group(4) + " " + m.group(3)));
         }
-        return new Run(seq, "exit " + p.exitValue() + "\n" + out);
+        return new Run(seq, "exit " + r.rc() + "\n" + r.out() + r.err());
     }
 }
