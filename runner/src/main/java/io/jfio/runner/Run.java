@@ -212,14 +212,27 @@ public final class Run {
         boolean normal = Reporter.formats(request).contains(io.jfio.report.format.OutputFormat.NORMAL);
         Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
         java.util.Set<io.jfio.jobfile.ParseWarning> ignored = new java.util.LinkedHashSet<>();
+        boolean doesIo = false;
+        String looked = null; // a numjobs= job's clones share their engine: one lookup for all of them
         for (JobSpec spec : request.jobs()) {
             try {
-                ignored.addAll(ThreadOptions.of(spec).unsupported());
+                ThreadOptions o = ThreadOptions.of(spec);
+                ignored.addAll(o.unsupported());
+                String engine = o.queue().ioengine();
+                if (!doesIo && !engine.equals(looked)) {
+                    looked = engine;
+                    doesIo = EngineKinds.doesIo(engine);
+                }
             } catch (IllegalArgumentException e) {
                 err.println("fio: job " + spec.name() + ": " + e.getMessage());
                 closeQuietly(file, report);
                 return 1;
             }
+        }
+        if (doesIo) {
+            // the libc binding (0.1-0.5 s here) on its side thread from now on, not from the first
+            // job's set-up: the run's checks and the 252 Job objects of a numjobs=252 run overlap it
+            io.jfio.runner.job.SetUpAhead.begin();
         }
         // every option a job set that jfio does not do: once per place it was set
         for (io.jfio.jobfile.ParseWarning w : ignored) {
