@@ -222,17 +222,18 @@ public final class Run {
                 if (!doesIo && !engine.equals(looked)) {
                     looked = engine;
                     doesIo = EngineKinds.doesIo(engine);
+                    if (doesIo) {
+                        // the libc binding (0.1-0.5 s here) on its side thread from the first job
+                        // that needs it on, not from the first job's set-up: the other jobs'
+                        // options, their Job objects and the run's checks overlap it too
+                        io.jfio.runner.job.SetUpAhead.begin();
+                    }
                 }
             } catch (IllegalArgumentException e) {
                 err.println("fio: job " + spec.name() + ": " + e.getMessage());
                 closeQuietly(file, report);
                 return 1;
             }
-        }
-        if (doesIo) {
-            // the libc binding (0.1-0.5 s here) on its side thread from now on, not from the first
-            // job's set-up: the run's checks and the 252 Job objects of a numjobs=252 run overlap it
-            io.jfio.runner.job.SetUpAhead.begin();
         }
         // every option a job set that jfio does not do: once per place it was set
         for (io.jfio.jobfile.ParseWarning w : ignored) {
