@@ -10,10 +10,7 @@ import java.util.List;
  * Creating a thread waits until the new thread has run once (HotSpot holds its thread list's lock
  * meanwhile, so creators cannot overlap each other): with 252 jobs on a loaded 2-CPU machine
  * that was 0.26-0.89 s of run-queue waits after the set-up, with next to no CPU of its own;
- * made here, the waits overlap the main thread's set-up instead of following it. They are made
- * without waiting for {@link SetUpAhead}'s libc binding (a held thread only parks, and
- * {@link #await} waits for the binding before the release), so that they overlap the binding
- * too: they waited for it before, and were made in 0.06-0.3 s after it on the 2-CPU machine.
+ * made here, the waits overlap the main thread's set-up instead of following it.
  */
 public final class EarlyLaunch {
     /** Fewer jobs than this are created as before: a few thread starts are not worth a thread. */
@@ -40,7 +37,7 @@ public final class EarlyLaunch {
         List<Job> all = List.copyOf(jobs);
         Thread t = new Thread(() -> {
             try {
-                all.forEach(Job::launchHeld);
+                all.forEach(Job::launch);
             } catch (RuntimeException | Error e) {
                 // a thread that could not be made (no memory for its stack, say): the scheduler's
                 // launch of that job tries again and reports it as it did before

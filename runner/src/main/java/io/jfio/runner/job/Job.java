@@ -195,20 +195,6 @@ public final class Job {
             return; // made early (EarlyLaunch)
         }
         SetUpAhead.awaitDone();
-        create();
-    }
-
-    /**
-     * As {@link #launch}, without waiting for {@link SetUpAhead}'s work: for {@link EarlyLaunch},
-     * whose held threads only park until their release, which waits for that work first.
-     */
-    synchronized void launchHeld() {
-        if (thread == null) {
-            create();
-        }
-    }
-
-    private void create() {
         ProcessDebug.created(state, opts.process().thread());
         thread = new Thread(this::run, "jfio-" + spec.name() + "-" + spec.index());
         thread.setDaemon(true);

@@ -52,7 +52,7 @@ public final class SetUpAhead {
     }
 
     /**
-     * Waits for the work before a job thread is created and let run: with hundreds of job threads runnable
+     * Waits for the work before a job thread is created: with hundreds of job threads runnable
      * (filling their buffers), the side thread got a few per cent of a CPU and the jobs' first
      * I/O came seconds late. Returns at once when nothing was begun or it is done.
      */
