@@ -25,6 +25,14 @@ final class EngineKinds {
         return has(ioengine, EngineFlag.DISK_LESS);
     }
 
+    /** An engine that moves data (not DISK_LESS, not NO_IO): its jobs need the libc binding. */
+    static boolean doesIo(String ioengine) {
+        return REGISTRY.find(ioengine).map(f -> {
+            java.util.Set<EngineFlag> flags = f.create().flags();
+            return !flags.contains(EngineFlag.DISK_LESS) && !flags.contains(EngineFlag.NO_IO);
+        }).orElse(false);
+    }
+
     private static boolean has(String ioengine, EngineFlag flag) {
         return REGISTRY.find(ioengine).map(f -> f.create().flags().contains(flag)).orElse(false);
     }

@@ -212,9 +212,23 @@ public final class Run {
         boolean normal = Reporter.formats(request).contains(io.jfio.report.format.OutputFormat.NORMAL);
         Job.Context ctx = new Job.Context(report, err, normal, request.readOnly(), engines, sources);
         java.util.Set<io.jfio.jobfile.ParseWarning> ignored = new java.util.LinkedHashSet<>();
+        boolean doesIo = false;
+        String looked = null; // a numjobs= job's clones share their engine: one lookup for all of them
         for (JobSpec spec : request.jobs()) {
             try {
-                ignored.addAll(ThreadOptions.of(spec).unsupported());
+                ThreadOptions o = ThreadOptions.of(spec);
+                ignored.addAll(o.unsupported());
+                String engine = o.queue().ioengine();
+                if (!doesIo && !engine.equals(looked)) {
+                    looked = engine;
+                    doesIo = EngineKinds.doesIo(engine);
+                    if (doesIo) {
+                        // the libc binding (0.1-0.5 s here) on its side thread from the first job
+                        // that needs it on, not from the first job's set-up: the other jobs'
+                        // options, their Job objects and the run's checks overlap it too
+                        io.jfio.runner.job.SetUpAhead.begin();
+                    }
+                }
             } catch (IllegalArgumentException e) {
                 err.println("fio: job " + spec.name() + ": " + e.getMessage());
                 closeQuietly(file, report);

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * when the first job thread ran it, the other 250 of a numjobs=252 run blocked on it; and it ran
  * with all of them runnable. fio has no such cost: its threads start with everything linked.
  */
-final class SetUpAhead {
+public final class SetUpAhead {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile Thread worker;
 
@@ -24,7 +24,18 @@ final class SetUpAhead {
     /** Begins the work once, for an engine that does I/O (the null engine needs neither). */
     static void forEngine(IoEngine engine) {
         Set<EngineFlag> f = engine.flags();
-        if (f.contains(EngineFlag.DISK_LESS) || f.contains(EngineFlag.NO_IO) || !STARTED.compareAndSet(false, true)) {
+        if (!f.contains(EngineFlag.DISK_LESS) && !f.contains(EngineFlag.NO_IO)) {
+            begin();
+        }
+    }
+
+    /**
+     * Begins the work once, for a run with a job whose engine does I/O, before the first job's
+     * set-up reaches {@link #forEngine}: the run's checks and the jobs' objects come first, and
+     * the binding then overlaps them too.
+     */
+    public static void begin() {
+        if (!STARTED.compareAndSet(false, true)) {
             return;
         }
         Thread t = new Thread(() -> {

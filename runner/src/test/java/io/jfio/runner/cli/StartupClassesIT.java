@@ -49,14 +49,18 @@ class StartupClassesIT {
 
     /**
      * An I/O job's libc binding is made during set-up and finished before the first job thread
-     * exists (it then ran in the first job thread while the others blocked on its initialiser).
+     * runs (it then ran in the first job thread while the others blocked on its initialiser). With
+     * 2 jobs the threads are made after it; with 8 they are made early, held while it is made, and
+     * released after it.
      */
-    @Test
-    void anIoJobBindsLibcBeforeItsThreadsStart() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {2, 8})
+    void anIoJobBindsLibcBeforeItsThreadsStart(int numjobs) throws Exception {
         Path data = dir.resolve("data");
         Files.write(data, new byte[1 << 20]); // laid out already: set-up itself needs no libc
         Path job = dir.resolve("r.fio");
-        Files.writeString(job, "[r]\nioengine=psync\nrw=read\nsize=1m\nbs=64k\nnumjobs=2\nfilename=" + data + "\n");
+        Files.writeString(job, "[r]\nioengine=psync\nrw=read\nsize=1m\nbs=64k\nnumjobs=" + numjobs + "\nfilename="
+                + data + "\n");
         List<String> loaded = classesLoaded("--output-format=terse", job.toString());
         int bound = loaded.indexOf("io.jfio.engine.nativeio.LibC$jnr$ffi$0");
         int jobThread = loaded.indexOf("io.jfio.runner.job.JobIo");
