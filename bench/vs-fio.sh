@@ -14,10 +14,11 @@
 # (the report's cpu line times the job's runtime) over the same I/Os: the steady-state I/O path
 # without the process's start-up, JIT compiler threads and teardown. halts/IO is the vCPUs' entries
 # into an idle state other than polling (cpuidle's usage counters, all CPUs, over the whole run)
-# per I/O: at QD1 on a loop device a run whose job thread and the loop's kworker share a CPU halts
-# almost never, one that wakes the idle other vCPU for each I/O halts once or twice per I/O, and
-# on a VM each such wake-up goes through the host. It says which of the two ways a run took, for
-# fio and jfio alike; the per-run lines under the table list IOPS@halts/IO of every run.
+# per I/O: at QD1 on a loop device a run on a busy machine, where no vCPU goes idle, halts almost
+# never; on an idle one a vCPU halts during about half the I/Os (0.4-1.2 per I/O here), and on a
+# VM each wake-up from a halt goes through the host. A run's time per I/O follows its halts, for
+# fio and jfio alike, so compare tools at equal halts/IO; the per-run lines under the table list
+# IOPS@halts/IO of every run.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
