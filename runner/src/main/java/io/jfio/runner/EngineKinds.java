@@ -3,6 +3,8 @@ package io.jfio.runner;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineRegistry;
 
+import java.util.Set;
+
 /** What the report needs to know about an engine before any job has created one. */
 final class EngineKinds {
     private static final EngineRegistry REGISTRY = EngineRegistry.load();
@@ -28,7 +30,7 @@ final class EngineKinds {
     /** An engine that moves data (not DISK_LESS, not NO_IO): its jobs need the libc binding. */
     static boolean doesIo(String ioengine) {
         return REGISTRY.find(ioengine).map(f -> {
-            java.util.Set<EngineFlag> flags = f.create().flags();
+            Set<EngineFlag> flags = f.create().flags();
             return !flags.contains(EngineFlag.DISK_LESS) && !flags.contains(EngineFlag.NO_IO);
         }).orElse(false);
     }

@@ -4,7 +4,6 @@ import io.jfio.engine.IoFile;
 import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
-import io.jfio.runner.files.FileNames;
 import io.jfio.jobfile.options.LogOptions;
 import io.jfio.runner.files.DevCheck;
 import io.jfio.runner.files.FileNames;
@@ -12,8 +11,9 @@ import io.jfio.runner.files.FsSignature;
 import io.jfio.runner.files.MountCheck;
 import io.jfio.runner.job.EngineProvider;
 import io.jfio.runner.job.Job;
-import io.jfio.runner.job.RunState;
 import io.jfio.runner.job.JobState;
+import io.jfio.runner.job.RunState;
+import io.jfio.runner.job.SetUpAhead;
 import io.jfio.runner.job.SourceFactory;
 import io.jfio.runner.log.AggregateBwLog;
 import io.jfio.runner.stats.IdleProfiler;
@@ -226,7 +226,7 @@ public final class Run {
                         // the libc binding (0.1-0.5 s here) on its side thread from the first job
                         // that needs it on, not from the first job's set-up: the other jobs'
                         // options, their Job objects and the run's checks overlap it too
-                        io.jfio.runner.job.SetUpAhead.begin();
+                        SetUpAhead.begin();
                     }
                 }
             } catch (IllegalArgumentException e) {
