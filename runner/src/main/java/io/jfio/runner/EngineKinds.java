@@ -2,7 +2,9 @@ package io.jfio.runner;
 
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.EngineRegistry;
+import io.jfio.runner.job.SetUpAhead;
 
+import java.util.Optional;
 import java.util.Set;
 
 /** What the report needs to know about an engine before any job has created one. */
@@ -27,15 +29,16 @@ final class EngineKinds {
         return has(ioengine, EngineFlag.DISK_LESS);
     }
 
-    /** An engine that moves data (not DISK_LESS, not NO_IO): its jobs need the libc binding. */
+    /** An engine that moves data: its jobs need the libc binding (SetUpAhead's test, before any job made one). */
     static boolean doesIo(String ioengine) {
-        return REGISTRY.find(ioengine).map(f -> {
-            Set<EngineFlag> flags = f.create().flags();
-            return !flags.contains(EngineFlag.DISK_LESS) && !flags.contains(EngineFlag.NO_IO);
-        }).orElse(false);
+        return flags(ioengine).map(SetUpAhead::needed).orElse(false);
     }
 
     private static boolean has(String ioengine, EngineFlag flag) {
-        return REGISTRY.find(ioengine).map(f -> f.create().flags().contains(flag)).orElse(false);
+        return flags(ioengine).map(f -> f.contains(flag)).orElse(false);
+    }
+
+    private static Optional<Set<EngineFlag>> flags(String ioengine) {
+        return REGISTRY.find(ioengine).map(f -> f.create().flags());
     }
 }

@@ -23,10 +23,14 @@ public final class SetUpAhead {
 
     /** Begins the work once, for an engine that does I/O (the null engine needs neither). */
     static void forEngine(IoEngine engine) {
-        Set<EngineFlag> f = engine.flags();
-        if (!f.contains(EngineFlag.DISK_LESS) && !f.contains(EngineFlag.NO_IO)) {
+        if (needed(engine.flags())) {
             begin();
         }
+    }
+
+    /** Whether an engine with these flags moves data (not DISK_LESS, not NO_IO), so needs the binding. */
+    public static boolean needed(Set<EngineFlag> engineFlags) {
+        return !engineFlags.contains(EngineFlag.DISK_LESS) && !engineFlags.contains(EngineFlag.NO_IO);
     }
 
     /**

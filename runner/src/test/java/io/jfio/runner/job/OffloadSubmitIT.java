@@ -187,13 +187,12 @@ class OffloadSubmitIT {
     private static int[] inFlight(Strace.Trace trace, String device) {
         List<Strace.Line> preads = new ArrayList<>();
         Set<Integer> issuers = new HashSet<>();
-        for (Strace.Line l : trace.merged()) {
+        for (Strace.Line l : trace.merged()) { // in entry order, which the break below relies on
             if (l.text().startsWith("pread64(") && l.text().contains("<" + device + ">")) {
                 preads.add(l);
                 issuers.add(l.tid());
             }
         }
-        preads.sort(java.util.Comparator.comparingLong(Strace.Line::startNs));
         int peak = 0;
         for (Strace.Line l : preads) {
             // a thread has one call in flight at most: itself, and every other thread still inside one
