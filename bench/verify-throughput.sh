@@ -12,6 +12,8 @@
 #   default /opt/fio-3.42-src/fio, 256m, 5; TYPES=all runs every type fio has (verify=pattern
 #   with verify_pattern=0xdeadbeef). JFIO_BEFORE (an older build's bin/jfio, as in bench/vs-fio.sh)
 #   adds a TYPE:before row, that build run in the same alternation (fio, jfio, before, fio...).
+#   SAMPLES=DIR keeps every round's figures as DIR/TYPE.fio, TYPE.jfio (and TYPE.before), one line
+#   per round: MiB/s, CPU-ms/GiB, write MiB/s, read MiB/s, so a median can be checked against its spread.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 fio=${1:-/opt/fio-3.42-src/fio}
@@ -21,11 +23,15 @@ types=${TYPES:-crc32c md5 sha256 xxhash}
 [ "$types" = all ] && types="crc32c crc32 crc64 crc16 crc7 md5 sha1 sha256 sha512 sha3-256 xxhash meta pattern"
 jfio="$root/bin/jfio"
 before=${JFIO_BEFORE:-}
+samples=${SAMPLES:+$(realpath -m "$SAMPLES")}   # before the cd below
 back=$(mktemp /dev/shm/verify-bench.XXXXXX)
 truncate -s "$size" "$back"
 dev=$(losetup -f --show "$back")
 work=$(mktemp -d /tmp/verify-bench.XXXXXX)
 trap 'losetup -d "$dev"; rm -f "$back"; rm -rf "$work"' EXIT
+# tmpfs allocates a page on its first write: fill the backing file once so that the first round's
+# write phase (fio's) does not pay for it
+dd if=/dev/zero of="$dev" bs=1M count="$(( $(blockdev --getsize64 "$dev") >> 20 ))" oflag=direct status=none
 cd "$work"   # fio leaves its verify state files in the working directory
 "$jfio" --version >/dev/null   # builds the jar once, outside the timing
 [ -z "$before" ] || "$before" --version >/dev/null
@@ -65,6 +71,10 @@ for t in $types; do
     "$jfio" "${args[@]}" | rate >> "$work/j"
     [ -z "$before" ] || "$before" "${args[@]}" | rate >> "$work/b"
   done
+  if [ -n "$samples" ]; then
+    mkdir -p "$samples"; cp "$work/f" "$samples/$t.fio"; cp "$work/j" "$samples/$t.jfio"
+    [ -z "$before" ] || cp "$work/b" "$samples/$t.before"
+  fi
   row "$t" "$work/f" "$work/j"
   [ -z "$before" ] || row "$t:before" "$work/f" "$work/b"
 done
