@@ -60,6 +60,8 @@ public final class IoLoop {
      * one without (it threw the loop's compiled code away at the job's first round).
      */
     private long stopAfterNanos;
+    /** The loop ended at the runtime (fio's runtime_exceeded, which marks the job terminated). */
+    private boolean timedOut;
     private final long runtimeNanos;
     private final long rampNanos;
     /** job_start_clock_id and log_alternate_epoch_clock_id: what json job_start reads at each (re)start. */
@@ -218,6 +220,7 @@ public final class IoLoop {
         }
         long now = q.clock();
         if (now - epochNanos >= stopAfterNanos) {
+            timedOut = true;
             return false;
         }
         if (steady != null) {
@@ -400,6 +403,11 @@ public final class IoLoop {
 
     public boolean failed() {
         return errors.failed();
+    }
+
+    /** Whether the loop ended because the job's runtime was over: thread_main then starts no further phase. */
+    public boolean timedOut() {
+        return timedOut;
     }
 
     /**

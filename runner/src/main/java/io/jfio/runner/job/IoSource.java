@@ -88,8 +88,11 @@ public interface IoSource {
         return 0;
     }
 
-    /** The loop issued an I/O of its own (verify_backlog read, trim_backlog trim): number_ios counts it. */
-    default void otherIssued() {
+    /**
+     * The loop issued an I/O of its own (verify_backlog read, trim_backlog trim): number_ios counts
+     * it, and a pass's issued bytes count its {@code bytes} (0 for do_verify's reads).
+     */
+    default void otherIssued(long bytes) {
     }
 
     /**

@@ -304,7 +304,7 @@ final class JobIo {
                 new ThinkIoTime(opts.think()), FileLocks.of(spec, opts.files().lockfile(), fs), fs.size(), false,
                 job.rampMember(), startOffload(units, buffers));
         boolean iterations = VerifyRun.iterates(verifier, vo, opts.runtime().loops(), opts.runtime().timeBased(),
-                mode.writes(), source);
+                mode.writes(), !sync, source);
         IoLoop loop = new IoLoop(settings, parts);
         long allocBefore = allocatedBytes();
         if (verifier != null && vo.verifyOnly && mode.writes()) {

@@ -91,8 +91,10 @@ final class NextIo {
         if (verifier != null && (verifyPhase ? verifier.nextRead(u)
                 : !source.amountReached() && (verifier.backlogRead(u) || verifier.backlogTrim(u)))) {
             if (!verifyPhase || !verifier.experimental()) {
-                // do_verify's reads count too (fio's io_blocks): a later loop's number_ios sees them
-                source.otherIssued();
+                // do_verify's reads count too (fio's io_blocks): a later loop's number_ios sees them.
+                // do_io's bytes_issued counts a backlog read (queued) but not a backlog trim: fio's
+                // libaio and sync engines trim inline, and bytes_issued counts only queued I/O.
+                source.otherIssued(!verifyPhase && u.ddir == IoDirection.READ ? u.length : 0);
             }
             source.reopen(u.file);
             io.jfio.runner.workload.FileDebug.verifyUnit(u.file);

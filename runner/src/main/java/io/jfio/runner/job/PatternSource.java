@@ -137,8 +137,8 @@ public final class PatternSource implements IoSource {
     }
 
     @Override
-    public void otherIssued() {
-        pattern.otherIssued();
+    public void otherIssued(long bytes) {
+        pattern.otherIssued(bytes);
     }
 
     @Override

@@ -88,12 +88,22 @@ final class VerifyRun {
     /**
      * verify with loops above 1: fio's thread_main runs do_io and then do_verify once per loop, so
      * the pattern stops at each pass's end (true when it does). A time_based job's do_io runs
-     * until the runtime is over, whatever the loops, so it has one loop (experimental_verify's
-     * replay iterates anyway, and warns).
+     * until the runtime is over, whatever the loops, with an engine that completes inline (fio
+     * counts its bytes_issued only for queued I/O); with one that queues (libaio, io_uring) it
+     * breaks after each pass's size, do_verify reads that pass back, and keep_running starts
+     * the next pass (its offsets from the start again) until the runtime is over: one iteration
+     * per pass (experimental_verify's replay iterates with loops above 1 only, as before).
      */
     static boolean iterates(Verifier v, VerifyOptions vo, long loops, boolean timeBased, boolean writes,
-                            IoSource source) {
-        if (v == null || !vo.doVerify || vo.verifyOnly || loops <= 1) {
+                            boolean engineQueues, IoSource source) {
+        if (v == null || !vo.doVerify || vo.verifyOnly) {
+            return false;
+        }
+        if (timeBased && writes && engineQueues && !v.experimental()) {
+            source.iterations();
+            return true;
+        }
+        if (loops <= 1) {
             return false;
         }
         if (!v.experimental() && (timeBased || !writes)) {
@@ -103,14 +113,19 @@ final class VerifyRun {
         return true;
     }
 
-    /** thread_main's "if (td->error || td->terminate) break" between its phases. */
+    /**
+     * thread_main's "if (td->error || td->terminate) break" between its phases (the runtime's end
+     * marks the job terminated).
+     */
     static boolean goesOn(IoLoop loop, JobState state) {
-        return !loop.failed() && !state.terminated();
+        return !loop.failed() && !state.terminated() && !loop.timedOut();
     }
 
-    /** fio runs do_verify after the I/O phase when do_verify=1, unless the job failed or was stopped. */
+    /**
+     * fio runs do_verify after the I/O phase when do_verify=1, unless the job failed, was stopped
+     * or ran out of runtime.
+     */
     static boolean readBackDue(Verifier v, VerifyOptions vo, IoLoop loop, JobState state) {
-        return v != null && vo.doVerify && !loop.failed() && !state.terminated()
-                && (v.pending() > 0 || v.experimental());
+        return v != null && vo.doVerify && goesOn(loop, state) && (v.pending() > 0 || v.experimental());
     }
 }

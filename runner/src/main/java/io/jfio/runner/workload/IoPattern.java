@@ -50,6 +50,11 @@ public final class IoPattern {
     private final boolean norandommap;
     private final boolean use64;
     private final boolean timeBased;
+    /**
+     * verify is not none: a time_based job's pass then still ends at its amount (do_io breaks so that
+     * thread_main can run do_verify, even with do_verify=0), and the next pass starts over.
+     */
+    private final boolean verifying;
     private final long size;
     private final long ioSize;
     private final long numberIos;
@@ -152,6 +157,7 @@ public final class IoPattern {
         // fixup_options: blockalign != min bs and any non-uniform distribution turn the map off
         norandommap = userNoMap || baDiffers || dist != OffsetGenerator.Dist.RANDOM;
         timeBased = o.runtime().timeBased();
+        verifying = o.verify().enabled();
         numberIos = o.size().numberIos();
         loops = o.runtime().loops();
         RandomOptions ro = o.random();
@@ -183,6 +189,10 @@ public final class IoPattern {
         }
         if (tdRw && !tdRandom) {
             tb = Math.max(tb, ioSize);
+        }
+        // do_io counts a pass's verify_backlog reads in bytes_issued too, so it allows twice the size
+        if (verifying && tdWrite && o.verify().backlog > 0) {
+            tb += size;
         }
         if (trimwrite) {
             tb += (ioSize != 0 ? ioSize : size) * loops;
@@ -525,10 +535,12 @@ public final class IoPattern {
     /**
      * An I/O the job issued that this pattern did not produce (a verify_backlog read, a
      * trim_backlog trim): fio's number_ios counts every I/O the job issues (io_blocks plus the ones
-     * queued or in flight).
+     * queued or in flight), and do_io's bytes_issued the {@code bytes} of those it issues itself
+     * (0 for do_verify's reads).
      */
-    public void otherIssued() {
+    public void otherIssued(long bytes) {
         otherIos++;
+        bytesIssuedThisPass += bytes;
     }
 
     /** See {@link #next}: fio's do_io loop goes on while its trim_list is not empty. */
@@ -543,10 +555,13 @@ public final class IoPattern {
 
     /**
      * do_io's loop condition and its "bytes_issued >= total_bytes" break; while writes picked for
-     * trimming wait, fio's loop condition holds whatever the amount.
+     * trimming wait, fio's loop condition holds whatever the amount. A time_based job breaks at its
+     * amount only with verify on (and only with an engine that queues: fio counts bytes_issued for
+     * queued I/O), so that do_verify runs between its passes.
      */
     private boolean amountDone() {
-        return !timeBased && (!trimsPending && issueBytesExceeded() || engineQueues && bytesIssuedThisPass >= totalBytes);
+        return !timeBased && !trimsPending && issueBytesExceeded()
+                || engineQueues && bytesIssuedThisPass >= totalBytes && (!timeBased || verifying);
     }
 
     private boolean exceedsNumberIos() {

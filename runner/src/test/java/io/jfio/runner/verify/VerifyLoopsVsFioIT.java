@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import io.jfio.report.json.JsonNode;
@@ -121,5 +122,64 @@ class VerifyLoopsVsFioIT {
             assertEquals(0, job(theirs).get("read").get("total_ios").asLong(), f + ": " + theirs.out());
             assertTrue(theirs.both().contains("verification read phase will never start"), theirs.both());
         }
+    }
+
+    /**
+     * time_based with an engine that queues (libaio): fio's do_io breaks after each pass's size so
+     * that thread_main can run do_verify (also with do_verify=0), and keep_running starts the next
+     * pass with its offsets from the start, so a randwrite with norandommap writes the same blocks
+     * in every pass: the blocks left unwritten are those of one pass (time_based=0), and with
+     * do_verify=1 each pass is read back. Before, jfio wrote one pass for the whole runtime (every
+     * block written, nothing verified), and fio's t/verify.py randread case, which reads that file
+     * back with the same offsets, failed on a block fio's writer never wrote.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "1"})
+    void timeBasedPassesEndAtTheSizeWithAQueuingEngine(String doVerify) throws IOException {
+        String job = "--ioengine=libaio --iodepth=8 --rw=randwrite --norandommap --size=1m --do_verify=" + doVerify;
+        String timed = job + " --time_based --runtime=500ms";
+        FioVsJfio.Outcome mine = FioVsJfio.jfio(args(timed));
+        JsonNode j = job(mine);
+        assertEquals(0, j.get("error").asLong(), mine.both());
+        assertTrue(j.get("write").get("total_ios").asLong() >= 512, "fewer than two passes: " + totals(mine));
+        assertEquals("1".equals(doVerify), j.get("read").get("total_ios").asLong() > 0, totals(mine));
+        List<Long> unwritten = unwrittenBlocks();
+        assertFalse(unwritten.isEmpty(), "every block written: the passes did not start over");
+        Files.deleteIfExists(dir.resolve("vl.dat"));
+        FioVsJfio.Outcome onePass = FioVsJfio.jfio(args(job));
+        assertEquals(0, job(onePass).get("error").asLong(), onePass.both());
+        assertEquals(unwrittenBlocks(), unwritten, "time_based passes against one pass");
+        List<Path> fios = FioVsJfio.everyFio();
+        Assumptions.assumeTrue(!fios.isEmpty(), "skipped: no fio to compare with (set JFIO_FIO342 or install fio)");
+        for (Path f : fios) {
+            FioVsJfio.Outcome theirs = fio(f, timed);
+            JsonNode t = job(theirs);
+            assertEquals(0, t.get("error").asLong(), f + ": " + theirs.both());
+            assertEquals("1".equals(doVerify), t.get("read").get("total_ios").asLong() > 0, f + ": " + totals(theirs));
+            List<Long> theirUnwritten = unwrittenBlocks();
+            FioVsJfio.Outcome theirOnePass = fio(f, job);
+            assertEquals(0, job(theirOnePass).get("error").asLong(), f + ": " + theirOnePass.both());
+            assertEquals(unwrittenBlocks(), theirUnwritten, f + ": time_based passes against one pass");
+            if (FioVsJfio.version(f).startsWith("fio-3.42")) {
+                // the same offsets as fio 3.42's (3.33's random offsets differ from 3.42's)
+                assertEquals(theirUnwritten, unwritten, f.toString());
+            }
+        }
+    }
+
+    /** The 4 KiB blocks of the job's file that hold only zeros (never written). */
+    private List<Long> unwrittenBlocks() throws IOException {
+        byte[] d = Files.readAllBytes(dir.resolve("vl.dat"));
+        List<Long> zero = new ArrayList<>();
+        for (int off = 0; off + 4096 <= d.length; off += 4096) {
+            boolean z = true;
+            for (int i = off; i < off + 4096 && z; i++) {
+                z = d[i] == 0;
+            }
+            if (z) {
+                zero.add((long) off);
+            }
+        }
+        return zero;
     }
 }
