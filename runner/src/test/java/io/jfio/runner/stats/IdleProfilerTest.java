@@ -36,8 +36,10 @@ class IdleProfilerTest {
         assertTrue(r.unitMean() > 0, "unit mean " + r.unitMean());
         double sum = 0;
         for (double c : r.cpus()) {
-            // a share of the CPU: never negative; above 100 only by the calibration's own noise
-            assertTrue(c >= 0 && c < 200, "cpu idleness " + c);
+            // loops x the calibrated unit time over the runtime, unclamped as fio's idletime.c: a
+            // calibration slowed by other work on the machine scales it past 100 by that factor
+            // (203 seen in CI), so only its sign and finiteness are the profiler's to promise
+            assertTrue(c >= 0 && Double.isFinite(c), "cpu idleness " + c);
             sum += c;
         }
         assertEquals(sum / r.cpus().length, r.system(), 1e-9);
