@@ -61,7 +61,7 @@ public final class Errno {
         static {
             LibC libc = Native.libc();
             for (int i = 0; i < TEXTS.length; i++) {
-                TEXTS[i] = libc.strerror(i);
+                TEXTS[i] = CString.read(libc.strerror(i));
             }
         }
     }

@@ -1,15 +1,25 @@
 package io.jfio.engine.nativeio;
 
-import jnr.ffi.Pointer;
-import jnr.ffi.byref.PointerByReference;
-
 /**
- * glibc functions jfio calls. Addresses are passed as {@code long} so the hot path never
- * allocates Pointer objects. Load only through {@link Native#libc()}, which disables jnr-ffi's
- * x86 asm stubs first (they corrupt the 6th primitive argument).
+ * glibc functions jfio calls. Every parameter and result is a primitive: addresses are passed as
+ * {@code long} so the hot path never allocates Pointer objects, and text goes through
+ * {@link CString} in the default methods below, because jnr-ffi's String and Pointer conversions
+ * tripled the time to bind this interface (which every I/O job waits for). Load only through
+ * {@link Native#libc()}, which disables jnr-ffi's x86 asm stubs first (they corrupt the 6th
+ * primitive argument).
  */
 public interface LibC {
-    int open(String path, int flags, int mode);
+    /** {@code path}: the address of a NUL-terminated path. */
+    int open(long path, int flags, int mode);
+
+    default int open(String path, int flags, int mode) {
+        long p = CString.allocate(path);
+        try {
+            return open(p, flags, mode);
+        } finally {
+            CString.free(p);
+        }
+    }
 
     int close(int fd);
 
@@ -55,8 +65,6 @@ public interface LibC {
 
     int ioctl(int fd, long request, long arg);
 
-    long mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
-
     /** Six primitives on purpose: NativeBindingTest proves the 6th argument (offset) arrives intact. */
     long mmap(long addr, long length, int prot, int flags, int fd, long offset);
 
@@ -77,8 +85,6 @@ public interface LibC {
 
     int geteuid();
 
-    int posix_memalign(PointerByReference memptr, long alignment, long size);
-
     void free(long ptr);
 
     int getrusage(int who, long usage);
@@ -90,9 +96,20 @@ public interface LibC {
     /** {@code param}: the address of a struct sched_param (one int, the priority). */
     int sched_setscheduler(int pid, int policy, long param);
 
-    int unlink(String path);
+    /** {@code path}: the address of a NUL-terminated path. */
+    int unlink(long path);
 
-    String strerror(int errnum);
+    default int unlink(String path) {
+        long p = CString.allocate(path);
+        try {
+            return unlink(p);
+        } finally {
+            CString.free(p);
+        }
+    }
+
+    /** The address of glibc's text for {@code errnum}: read it with {@link Errno#strerror}. */
+    long strerror(int errnum);
 
     /** Raw syscalls with at most five arguments (io_uring_setup/register, io_setup/submit/getevents/destroy). */
     long syscall(long nr, long a1, long a2, long a3, long a4, long a5);

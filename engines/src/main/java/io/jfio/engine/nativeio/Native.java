@@ -12,8 +12,14 @@ public final class Native {
         System.setProperty("jnr.ffi.x86asm.enabled", "false");
     }
 
+    /**
+     * glibc's soname: dlopen finds it at once, where jnr-ffi's short name "c" first fails to open
+     * and then lists and regex-matches the library directories (3-5 ms of every start).
+     */
+    static final String LIBC_SONAME = "libc.so.6";
+
     private static final class Holder {
-        static final LibC LIBC = LibraryLoader.create(LibC.class).load("c");
+        static final LibC LIBC = LibraryLoader.create(LibC.class).load(LIBC_SONAME);
         static final Runtime RUNTIME = Runtime.getRuntime(LIBC);
     }
 

@@ -97,7 +97,7 @@ public interface PosixLib {
 
         static {
             Native.libc(); // sets jnr.ffi.x86asm.enabled=false before any load
-            LIB = LibraryLoader.create(PosixLib.class).load("c");
+            LIB = LibraryLoader.create(PosixLib.class).load(Native.LIBC_SONAME);
         }
 
         private Holder() {

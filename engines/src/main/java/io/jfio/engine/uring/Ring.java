@@ -105,7 +105,7 @@ public final class Ring implements AutoCloseable {
     }
 
     private long map(long len, long offset, String what) throws EngineException {
-        long a = C.mmap(null, len, PROT_RW, MAP_SHARED_POPULATE, fd, offset);
+        long a = C.mmap(0L, len, PROT_RW, MAP_SHARED_POPULATE, fd, offset);
         if (a == -1L) {
             int e = Native.errno();
             throw new EngineException(e, "mmap", "io_uring: mmap of the " + what + " failed: " + Errno.describe(e));

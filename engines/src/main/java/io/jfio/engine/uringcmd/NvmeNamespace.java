@@ -1,6 +1,7 @@
 package io.jfio.engine.uringcmd;
 
 import io.jfio.engine.EngineException;
+import io.jfio.engine.nativeio.Errno;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import java.nio.ByteBuffer;
@@ -62,7 +63,7 @@ public record NvmeNamespace(int nsid, int lbaDataSize, int metadataSize, boolean
         if (nsid < 0) {
             int err = Native.errno();
             throw new EngineException(err, "ioctl(NVME_IOCTL_ID)",
-                    path + ": not an NVMe namespace (NVME_IOCTL_ID: " + c.strerror(err) + ")");
+                    path + ": not an NVMe namespace (NVME_IOCTL_ID: " + Errno.strerror(err) + ")");
         }
         // Both blocks are direct buffers held by local references until the ioctl returns.
         ByteBuffer data = ByteBuffer.allocateDirect(Nvme.IDENTIFY_SIZE + 4096).alignedSlice(4096)
@@ -79,7 +80,7 @@ public record NvmeNamespace(int nsid, int lbaDataSize, int metadataSize, boolean
         if (rc < 0) {
             int err = Native.errno();
             throw new EngineException(err, "ioctl(NVME_IOCTL_ADMIN_CMD)",
-                    path + ": identify namespace failed: " + c.strerror(err));
+                    path + ": identify namespace failed: " + Errno.strerror(err));
         }
         if (rc > 0) {
             throw new EngineException(0, "ioctl(NVME_IOCTL_ADMIN_CMD)",
@@ -115,7 +116,7 @@ public record NvmeNamespace(int nsid, int lbaDataSize, int metadataSize, boolean
         if (rc != 0) {
             int err = rc < 0 ? Native.errno() : 0;
             throw new EngineException(err, "ioctl(NVME_IOCTL_ADMIN_CMD)",
-                    path + ": " + what + " failed: " + (rc < 0 ? c.strerror(err) : NvmeStatus.describe(rc)));
+                    path + ": " + what + " failed: " + (rc < 0 ? Errno.strerror(err) : NvmeStatus.describe(rc)));
         }
     }
 

@@ -52,6 +52,37 @@ class NativeBindingTest {
         libc.close(fd);
     }
 
+    /** Paths go to libc as C strings of their own (no jnr String conversion); errno survives their free(). */
+    @Test
+    void pathsReachLibcAndErrnoOutlivesTheirCopy() throws IOException {
+        LibC libc = Native.libc();
+        Path made = dir.resolve("made-by-open");
+        int fd = libc.open(made.toString(), OpenFlags.O_RDWR | OpenFlags.O_CREAT, 0600);
+        assertTrue(fd >= 0, () -> "open failed: " + Errno.name(Native.errno()));
+        libc.close(fd);
+        assertTrue(Files.isRegularFile(made), "open(O_CREAT) made the file the Java path names");
+        assertEquals(-1, libc.open(dir.resolve("no-such-file").toString(), OpenFlags.O_RDONLY, 0));
+        assertEquals(2, Native.errno(), "ENOENT, read after the path's memory was freed");
+        assertEquals(0, libc.unlink(made.toString()));
+        assertTrue(!Files.exists(made), "unlink removed it");
+        assertEquals(-1, libc.unlink(made.toString()));
+        assertEquals(2, Native.errno());
+    }
+
+    /** LibC takes and returns primitives only: jnr's String/Pointer converters tripled its binding's cost. */
+    @Test
+    void libcBindsPrimitivesOnly() {
+        for (java.lang.reflect.Method m : LibC.class.getMethods()) {
+            if (m.isDefault()) {
+                continue;
+            }
+            assertTrue(m.getReturnType().isPrimitive(), m + " returns a primitive");
+            for (Class<?> p : m.getParameterTypes()) {
+                assertTrue(p.isPrimitive(), m + " takes primitives");
+            }
+        }
+    }
+
     @Test
     void errnoNames() {
         assertEquals("EOPNOTSUPP", Errno.name(95));
