@@ -94,7 +94,7 @@ final class OptionCallbacks {
                 SteadyStateThreshold t = SteadyStateThreshold.parse(word, colon < 0 ? null : ptr.substring(colon + 1),
                         st.kbBase());
                 if (t.problem() == null) {
-                    ParseDebug.line(t.debugText(word));
+                    ParseDebug.line(() -> t.debugText(word));
                 }
                 return t.problem();
             }

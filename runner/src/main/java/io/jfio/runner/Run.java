@@ -23,7 +23,6 @@ import io.jfio.runner.stats.DiskDevices;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -514,18 +513,11 @@ public final class Run {
             List<IoFile> files = new ArrayList<>();
             for (String name : FileNames.forJob(j.spec())) {
                 IoFile f = new IoFile(name, files.size());
-                Path p = Path.of(name);
-                try {
-                    if (Files.exists(p)) {
-                        int fmt = ((Integer) Files.getAttribute(p, "unix:mode")) & 0170000;
-                        if (fmt == 0060000) {
-                            f.type = IoFile.Type.BLOCK;
-                        } else if (fmt == 0020000) {
-                            f.type = IoFile.Type.CHAR;
-                        }
-                    }
-                } catch (IOException | UnsupportedOperationException e) {
-                    // leave it REGULAR: not a device
+                int fmt = io.jfio.engine.nativeio.FileStat.formatOf(Path.of(name)); // -1: missing, not a device
+                if (fmt == io.jfio.engine.nativeio.FileStat.S_IFBLK) {
+                    f.type = IoFile.Type.BLOCK;
+                } else if (fmt == io.jfio.engine.nativeio.FileStat.S_IFCHR) {
+                    f.type = IoFile.Type.CHAR;
                 }
                 files.add(f);
             }

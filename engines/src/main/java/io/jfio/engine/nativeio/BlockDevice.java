@@ -14,9 +14,8 @@ public final class BlockDevice {
     public static final long BLKPBSZGET = 0x127BL;
     public static final long BLKDISCARD = 0x1277L;
 
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFBLK = 0060000;
-    private static final int S_IFCHR = 0020000;
+    private static final int S_IFBLK = FileStat.S_IFBLK;
+    private static final int S_IFCHR = FileStat.S_IFCHR;
 
     private BlockDevice() {
     }
@@ -31,11 +30,7 @@ public final class BlockDevice {
     }
 
     private static int fileType(Path path) {
-        try {
-            return ((Integer) Files.getAttribute(path, "unix:mode")) & S_IFMT;
-        } catch (IOException | UnsupportedOperationException e) {
-            return -1;
-        }
+        return FileStat.formatOf(path);
     }
 
     /** Size in bytes of the open block device (BLKGETSIZE64). */

@@ -3,6 +3,7 @@ package io.jfio.runner.files;
 import io.jfio.engine.IoFile;
 import io.jfio.engine.nativeio.AlignedBuffer;
 import io.jfio.engine.nativeio.BlockDevice;
+import io.jfio.engine.nativeio.FileStat;
 import io.jfio.engine.nativeio.LibC;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
@@ -14,13 +15,10 @@ import io.jfio.runner.workload.RwMode;
 import io.jfio.runner.zbd.ZbdException;
 import io.jfio.runner.zbd.ZbdSetup;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 
@@ -306,27 +304,25 @@ public final class FileSetup {
             case "char" -> S_IFCHR;
             default -> 0;
         };
-        if (!Files.exists(p) && forced != S_IFBLK && forced != S_IFCHR) {
+        // one stat, unless the type is forced to a device; a file that cannot be stat'ed is left
+        // as missing, open reports the real error
+        boolean device = forced == S_IFBLK || forced == S_IFCHR;
+        FileStat st = device ? null : FileStat.of(p);
+        if (st == null && !device) {
             return;
         }
-        try {
-            Map<String, Object> a = forced == 0 || forced == S_IFREG ? Files.readAttributes(p, "unix:mode,size")
-                    : Map.of("mode", forced, "size", 0L);
-            int fmt = forced != 0 ? forced : ((Integer) a.get("mode")) & S_IFMT;
-            if (fmt == S_IFBLK) {
-                f.type = IoFile.Type.BLOCK;
-                f.realSize = forced == S_IFBLK ? assumedBlockDeviceSize(f.path) : blockDeviceSize(f.path);
-            } else if (fmt == S_IFCHR) {
-                f.type = IoFile.Type.CHAR;
-                f.realSize = -1;
-            } else if (fmt == S_IFIFO) {
-                f.type = IoFile.Type.PIPE;
-                f.realSize = -1;
-            } else {
-                f.realSize = (Long) a.get("size");
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            // Unreadable attributes: treat like a missing file, open reports the real error.
+        int fmt = forced != 0 ? forced : st.format();
+        if (fmt == S_IFBLK) {
+            f.type = IoFile.Type.BLOCK;
+            f.realSize = forced == S_IFBLK ? assumedBlockDeviceSize(f.path) : blockDeviceSize(f.path);
+        } else if (fmt == S_IFCHR) {
+            f.type = IoFile.Type.CHAR;
+            f.realSize = -1;
+        } else if (fmt == S_IFIFO) {
+            f.type = IoFile.Type.PIPE;
+            f.realSize = -1;
+        } else {
+            f.realSize = st.size();
         }
     }
 

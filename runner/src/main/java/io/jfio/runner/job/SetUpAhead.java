@@ -45,7 +45,7 @@ public final class SetUpAhead {
         Thread t = new Thread(() -> {
             try {
                 Native.libc();
-                java.lang.management.ManagementFactory.getThreadMXBean();
+                JobIo.ThreadBean.BEAN.getClass();
             } catch (RuntimeException | LinkageError e) {
                 // the job thread that needs it meets the same failure and reports it
             }
