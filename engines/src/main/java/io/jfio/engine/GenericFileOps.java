@@ -6,6 +6,7 @@ import java.nio.file.Path;
 
 import io.jfio.engine.nativeio.BlockDevice;
 import io.jfio.engine.nativeio.Errno;
+import io.jfio.engine.nativeio.FileStat;
 import io.jfio.engine.nativeio.Native;
 import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.VError;
@@ -40,17 +41,22 @@ public final class GenericFileOps {
         file.fd = fd;
         Path p = Path.of(file.path);
         try {
-            if (BlockDevice.isBlockDevice(p)) {
+            FileStat st = FileStat.of(p); // one stat for the type and the size
+            if (st == null) {
+                Files.size(p); // the reason, as an IOException
+                throw new IOException("cannot stat");
+            }
+            if (st.isBlockDevice()) {
                 file.type = IoFile.Type.BLOCK;
                 file.realSize = BlockDevice.size(fd);
-            } else if (BlockDevice.isCharDevice(p)) {
+            } else if (st.isCharDevice()) {
                 file.type = IoFile.Type.CHAR;
             } else {
                 file.type = IoFile.Type.REGULAR;
                 // A file laid out without contents (fallocate=none, no overwrite) is still shorter
                 // than the size set-up gave it; the writes extend it, as in fio, where opening
                 // never shrinks real_file_size.
-                file.realSize = Math.max(file.realSize, Files.size(p));
+                file.realSize = Math.max(file.realSize, st.size());
             }
         } catch (IOException e) {
             Native.libc().close(fd);

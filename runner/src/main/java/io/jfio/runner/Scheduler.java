@@ -30,8 +30,20 @@ final class Scheduler {
     /** fio's FIO_REAP_TIMEOUT: how long a stopped job may take before the run reports without it. */
     static final long REAP_TIMEOUT_SECONDS = 300;
 
+    /** Indexes of the jobs with exitall or exitall_on_error: the only ones each tick looks at. */
+    private final int[] exiting;
+
     Scheduler(List<Job> jobs) {
         this.jobs = jobs;
+        int[] ex = new int[jobs.size()];
+        int n = 0;
+        for (int i = 0; i < jobs.size(); i++) {
+            var process = jobs.get(i).options().process();
+            if (process.exitall() || process.exitallOnError()) {
+                ex[n++] = i;
+            }
+        }
+        this.exiting = java.util.Arrays.copyOf(ex, n);
     }
 
     /** Stops running jobs and keeps the pending ones from starting (Ctrl-C). */
@@ -109,8 +121,8 @@ final class Scheduler {
         while (true) {
             checkExitAll(exitHandled);
             boolean all = true;
-            for (Job j : started) {
-                all &= j.isFinished();
+            for (int i = started.size() - 1; i >= 0 && all; i--) { // the last started end last, mostly
+                all = started.get(i).isFinished();
             }
             if (all || givingUp()) {
                 break;
@@ -135,7 +147,7 @@ final class Scheduler {
 
     /** exitall: the first job of a group to finish stops the others (exit_what=group|stonewall|all). */
     private void checkExitAll(boolean[] handled) {
-        for (int i = 0; i < jobs.size(); i++) {
+        for (int i : exiting) {
             Job j = jobs.get(i);
             boolean onError = j.options().process().exitallOnError() && j.stats().error != 0;
             if (handled[i] || !j.isFinished() || !(j.options().process().exitall() || onError)) {
