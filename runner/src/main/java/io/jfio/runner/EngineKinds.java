@@ -9,7 +9,7 @@ import java.util.Set;
 
 /** What the report needs to know about an engine before any job has created one. */
 final class EngineKinds {
-    private static final EngineRegistry REGISTRY = EngineRegistry.load();
+    private static final EngineRegistry REGISTRY = ProductionWiring.registry();
 
     private EngineKinds() {
     }

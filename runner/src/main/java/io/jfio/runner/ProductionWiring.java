@@ -16,6 +16,23 @@ public final class ProductionWiring {
         static final EngineRegistry INSTANCE = EngineRegistry.load();
     }
 
+    /** The engines on the classpath, loaded once for the run's checks and its jobs alike. */
+    static EngineRegistry registry() {
+        return Registry.INSTANCE;
+    }
+
+    /**
+     * Loads the registry on a side thread while the command line and job files are parsed: every
+     * engine factory is instantiated (ServiceLoader), ~20 ms of the main thread's start otherwise,
+     * before the run's first check could begin the libc binding. A caller that gets there first
+     * waits for the class initialiser the side thread runs.
+     */
+    public static void preload() {
+        Thread t = new Thread(() -> Registry.INSTANCE.factories(), "jfio-engines"); // not a method reference: that reads INSTANCE here
+        t.setDaemon(true);
+        t.start();
+    }
+
     public static EngineProvider engines() {
         return EngineProvider.of(Registry.INSTANCE);
     }

@@ -139,6 +139,9 @@ public final class Main {
                 return 0; // --debug=? or help: fio lists the types and exits
             }
             boolean dry = showcmd || parseOnly;
+            if (!dry && runHook == null) {
+                io.jfio.runner.ProductionWiring.preload(); // while the job files are parsed
+            }
             JobFileParser parser = new JobFileParser(new JobFileParser.Settings(dry, showcmd, sections, env, machine,
                     false, warningsFatal));
             Set<String> formats = new LinkedHashSet<>(List.of("normal"));
