@@ -46,7 +46,7 @@ public final class JsonFormat {
         JsonNode jobs = JsonNode.array();
         root.put("jobs", jobs);
         List<JobResult> ts = run.threadStats();
-        List<GroupResult> groups = run.groups();
+        List<GroupResult> groups = run.groups(ts);
         for (JobResult j : ts) {
             jobs.add(job(j, groups.get(j.groupId), flavor, plus));
         }

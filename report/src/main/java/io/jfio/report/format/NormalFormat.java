@@ -28,8 +28,9 @@ public final class NormalFormat {
     public static String write(RunResult run) {
         StringBuilder b = new StringBuilder(4096);
         b.append('\n');
-        jobs(b, run);
-        List<GroupResult> groups = run.groups();
+        List<JobResult> ts = run.threadStats(); // folded once for the jobs and the groups
+        List<GroupResult> groups = run.groups(ts);
+        jobs(b, run, ts, groups);
         for (GroupResult g : groups) {
             group(b, g);
         }
@@ -50,13 +51,13 @@ public final class NormalFormat {
      */
     public static String jobBlocks(RunResult run) {
         StringBuilder b = new StringBuilder(4096);
-        jobs(b, run);
+        List<JobResult> ts = run.threadStats();
+        jobs(b, run, ts, run.groups(ts));
         return b.toString();
     }
 
-    private static void jobs(StringBuilder b, RunResult run) {
-        List<GroupResult> groups = run.groups();
-        for (JobResult j : run.threadStats()) {
+    private static void jobs(StringBuilder b, RunResult run, List<JobResult> ts, List<GroupResult> groups) {
+        for (JobResult j : ts) {
             job(b, j, groups.get(j.groupId), run.flavor(), run.time());
         }
     }

@@ -24,7 +24,7 @@ public final class TerseFormat {
         }
         StringBuilder b = new StringBuilder();
         List<JobResult> ts = run.threadStats();
-        List<GroupResult> groups = run.groups();
+        List<GroupResult> groups = run.groups(ts);
         String disks = DiskStatsFormat.terse(run.disks);
         for (JobResult j : ts) {
             line(b, j, groups.get(j.groupId), version, run.fioVersion, disks);
