@@ -205,7 +205,7 @@ final class Reporter {
         r.name = s.name();
         r.groupId = s.groupId();
         r.description = job.options().process().description();
-        r.pid = ProcessHandle.current().pid();
+        r.pid = io.jfio.runner.job.ProcessId.current();
         r.error = st.error;
         if (st.error != 0) {
             r.errorMessage = "file:" + (st.errorFile != null ? st.errorFile : Job.IO_U_ERROR_FILE) + ", func="

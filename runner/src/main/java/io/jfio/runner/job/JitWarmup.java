@@ -117,7 +117,7 @@ final class JitWarmup {
      * null when it could not start.
      */
     static Job run(JobSpec spec, ThreadOptions opts, RwMode mode, Job.Context ctx, int runtimeSeconds, int ios) {
-        Path file = Path.of("/dev/shm", "jfio-warmup." + ProcessHandle.current().pid() + "." + SEQ.incrementAndGet());
+        Path file = Path.of("/dev/shm", "jfio-warmup." + ProcessId.current() + "." + SEQ.incrementAndGet());
         Path state = null;
         running = true;
         try {

@@ -308,7 +308,7 @@ public final class Job {
             }
             if (stats.error != 0) {
                 // A job that failed in set-up never ran: fio reports pid=0 for it.
-                long pid = prepareError != null ? 0 : ProcessHandle.current().pid();
+                long pid = prepareError != null ? 0 : ProcessId.current();
                 // fio logs a set-up failure on stderr (backend.c's reap path), a run's own on stdout.
                 (prepareError != null ? ctx.err() : ctx.out()).printf("fio: pid=%d, err=%d/file:%s, func=%s, error=%s%n", pid,
                         stats.error, errorFile(), stats.errorFunction, Errno.strerror(stats.error));

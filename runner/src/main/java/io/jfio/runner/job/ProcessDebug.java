@@ -31,7 +31,7 @@ public final class ProcessDebug {
     }
 
     private static long pid() {
-        return ProcessHandle.current().pid();
+        return ProcessId.current();
     }
 
     /** fio's name of the state a jfio state stands for. */
