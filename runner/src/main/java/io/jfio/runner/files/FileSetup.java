@@ -34,11 +34,10 @@ public final class FileSetup {
     private static final int POSIX_FADV_DONTNEED = 4;
     private static final int POSIX_FADV_NOREUSE = 5;
     private static final int FALLOC_FL_KEEP_SIZE = 1;
-    private static final int S_IFMT = 0170000;
-    private static final int S_IFBLK = 0060000;
-    private static final int S_IFCHR = 0020000;
-    private static final int S_IFIFO = 0010000;
-    private static final int S_IFREG = 0100000;
+    private static final int S_IFBLK = FileStat.S_IFBLK;
+    private static final int S_IFCHR = FileStat.S_IFCHR;
+    private static final int S_IFIFO = FileStat.S_IFIFO;
+    private static final int S_IFREG = FileStat.S_IFREG;
 
     /** The function fio names for a failed layout write (filesetup.c's extend_file). */
     public static final String LAYOUT_WRITE = "write";
