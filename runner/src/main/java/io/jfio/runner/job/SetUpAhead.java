@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One-time JVM work every I/O job thread would otherwise start with, begun on a side thread while
- * the main thread still sets the jobs up: the jnr-ffi libc binding (it generates a class, 0.3-0.8 s
- * here) and the ThreadMXBean the I/O loop's allocation count reads. Each is a class initialiser, so
+ * the main thread still sets the jobs up: the jnr-ffi libc binding (it generates a class: ~45 ms on
+ * a quiet machine, much more on a loaded one) and the ThreadMXBean the I/O loop's allocation count reads. Each is a class initialiser, so
  * when the first job thread ran it, the other 250 of a numjobs=252 run blocked on it; and it ran
  * with all of them runnable. fio has no such cost: its threads start with everything linked.
  */
