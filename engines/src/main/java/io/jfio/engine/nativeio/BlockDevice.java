@@ -14,23 +14,16 @@ public final class BlockDevice {
     public static final long BLKPBSZGET = 0x127BL;
     public static final long BLKDISCARD = 0x1277L;
 
-    private static final int S_IFBLK = FileStat.S_IFBLK;
-    private static final int S_IFCHR = FileStat.S_IFCHR;
-
     private BlockDevice() {
     }
 
     /** True when the path (after symlinks) is a block device. */
     public static boolean isBlockDevice(Path path) {
-        return fileType(path) == S_IFBLK;
+        return FileStat.formatOf(path) == FileStat.S_IFBLK;
     }
 
     public static boolean isCharDevice(Path path) {
-        return fileType(path) == S_IFCHR;
-    }
-
-    private static int fileType(Path path) {
-        return FileStat.formatOf(path);
+        return FileStat.formatOf(path) == FileStat.S_IFCHR;
     }
 
     /** Size in bytes of the open block device (BLKGETSIZE64). */
