@@ -18,23 +18,8 @@ RUNTIME=${RUNTIME:-5}
 [ "$(id -u)" = 0 ] || { echo "many-jobs: needs root (loop device, mount)" >&2; exit 1; }
 if [ $# -gt 0 ]; then cases=("$@"); else cases=(seed-252 seed-252-fresh null-1000); fi
 
-work=$(mktemp -d /tmp/jfio-many-jobs.XXXXXX)
-backing=/dev/shm/jfio-many-jobs-$$.img
-DEV=
-cleanup() {
-    set +e
-    mountpoint -q "$work/mnt" && umount "$work/mnt"
-    [ -n "$DEV" ] && losetup -d "$DEV"
-    rm -f "$backing"
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-truncate -s 1536M "$backing"
-DEV=$(losetup -f --show "$backing")
-mkfs.ext4 -q -F "$DEV"
-mkdir -p "$work/mnt"
-mount "$DEV" "$work/mnt"
-export DIR=$work/mnt RUNTIME
+. "$root/bench/ext4-loop.sh" many-jobs   # $work, ext4 at $DIR, cleaned up on exit
+export RUNTIME
 
 "$JFIO" --parse-only "$root/bench/jobs/null-1000.fio" >/dev/null 2>&1 || true   # build outside the runs
 

@@ -21,23 +21,8 @@ RUNTIME=${RUNTIME:-2}
 [ "$(id -u)" = 0 ] || { echo "start-timeline: needs root (loop device, mount, perf)" >&2; exit 1; }
 command -v perf >/dev/null || { echo "start-timeline: needs perf (linux-perf)" >&2; exit 1; }
 
-work=$(mktemp -d /tmp/jfio-start-timeline.XXXXXX)
-backing=/dev/shm/jfio-start-timeline-$$.img
-DEV=
-cleanup() {
-    set +e
-    mountpoint -q "$work/mnt" && umount "$work/mnt"
-    [ -n "$DEV" ] && losetup -d "$DEV"
-    rm -f "$backing"
-    rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-truncate -s 1536M "$backing"
-DEV=$(losetup -f --show "$backing")
-mkfs.ext4 -q -F "$DEV"
-mkdir -p "$work/mnt"
-mount "$DEV" "$work/mnt"
-export DIR=$work/mnt RUNTIME
+. "$root/bench/ext4-loop.sh" start-timeline   # $work, ext4 at $DIR, cleaned up on exit
+export RUNTIME
 job=$root/bench/jobs/seed-252.fio
 RUNTIME=1 "$FIO" --output=/dev/null "$job" >/dev/null 2>&1   # lay the files out once
 "$JFIO" --parse-only "$job" >/dev/null 2>&1 || true           # build outside the runs
