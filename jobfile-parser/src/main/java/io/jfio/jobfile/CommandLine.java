@@ -119,6 +119,13 @@ public final class CommandLine {
             }
         }
         all.add(new Candidate("name", Arg.REQUIRED, OptionCatalog.get().find("name"), false));
+        // An exact name among these wins before any engine option would be looked at, so the
+        // engines' table is read only for a word that needs it.
+        for (Candidate c : all) {
+            if (c.name.equals(word)) {
+                return c;
+            }
+        }
         OptionCatalog.EngineInfo e = OptionCatalog.get().engine(engine);
         if (e != null && e.available()) {
             for (OptionDef o : e.options()) {

@@ -35,7 +35,6 @@ public final class OptionCatalog {
 
     private final List<OptionDef> generic;
     private final Map<String, OptionDef> byName = new HashMap<>();
-    private final Map<String, EngineInfo> engines = new LinkedHashMap<>();
 
     private OptionCatalog() {
         generic = Collections.unmodifiableList(load("fio-options.tsv", null));
@@ -47,16 +46,30 @@ public final class OptionCatalog {
                 byName.putIfAbsent(o.alias(), o);
             }
         }
-        Map<String, Boolean> avail = new LinkedHashMap<>();
-        List<OptionDef> all = load("fio-engines.tsv", avail);
-        for (Map.Entry<String, Boolean> e : avail.entrySet()) {
-            List<OptionDef> opts = new ArrayList<>();
-            for (OptionDef o : all) {
-                if (o.engine().equals(e.getKey())) {
-                    opts.add(o);
+    }
+
+    /**
+     * The engines' table, read the first time a job or command line needs an engine's own
+     * options: most runs name only generic options, and half the catalogue's lines (parsed by
+     * interpreted code at every start) are the engines'.
+     */
+    private static final class Engines {
+        static final Map<String, EngineInfo> ALL = load();
+
+        private static Map<String, EngineInfo> load() {
+            Map<String, Boolean> avail = new LinkedHashMap<>();
+            List<OptionDef> all = OptionCatalog.load("fio-engines.tsv", avail);
+            Map<String, EngineInfo> engines = new LinkedHashMap<>();
+            for (Map.Entry<String, Boolean> e : avail.entrySet()) {
+                List<OptionDef> opts = new ArrayList<>();
+                for (OptionDef o : all) {
+                    if (o.engine().equals(e.getKey())) {
+                        opts.add(o);
+                    }
                 }
+                engines.put(e.getKey(), new EngineInfo(e.getKey(), e.getValue(), List.copyOf(opts)));
             }
-            engines.put(e.getKey(), new EngineInfo(e.getKey(), e.getValue(), List.copyOf(opts)));
+            return Collections.unmodifiableMap(engines);
         }
     }
 
@@ -76,11 +89,11 @@ public final class OptionCatalog {
 
     /** The engine of that name, or null when fio does not know it at all. */
     public EngineInfo engine(String name) {
-        return engines.get(name);
+        return Engines.ALL.get(name);
     }
 
     public Map<String, EngineInfo> engines() {
-        return Collections.unmodifiableMap(engines);
+        return Engines.ALL;
     }
 
     /**

@@ -5,6 +5,7 @@ import io.jfio.jobfile.FioDebug;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
 import io.jfio.jobfile.options.LogOptions;
+import io.jfio.report.RunResult;
 import io.jfio.runner.files.DevCheck;
 import io.jfio.runner.files.FileNames;
 import io.jfio.runner.files.FsSignature;
@@ -45,7 +46,7 @@ public final class Run {
     private volatile Scheduler scheduler;
     private volatile boolean stopRequested;
     private volatile long stopNanos;
-    private volatile io.jfio.report.RunResult result;
+    private volatile RunResult result;
     /** --idle-prof's probes during {@link #execute()}, or null. */
     private volatile IdleProfiler idle;
     private long runStartNanos;
@@ -342,7 +343,14 @@ public final class Run {
                 List<java.util.concurrent.atomic.AtomicLongArray> progress = jobs.stream()
                         .map(j -> j.stats().progress).toList();
                 Trigger.Watch trigger = request.trigger().any() ? request.trigger().watch() : null;
+                boolean[] zoneRead = {false};
                 scheduler.run(() -> {
+                    if (!zoneRead[0] && pastSetUp(jobs)) {
+                        // The report's date needs the JDK's time-zone data (tzdb.dat, ~5 ms read
+                        // interpreted): read it while the jobs do I/O, not after the last one ends.
+                        zoneRead[0] = true;
+                        RunResult.ctime(System.currentTimeMillis());
+                    }
                     if (trigger != null && trigger.due(err)) {
                         stop(); // each job saves its verify state as it ends
                         request.trigger().exec(report, err);
@@ -426,6 +434,17 @@ public final class Run {
     }
 
     /** fio's forceful-exit line for each job that was stopped and never ended. */
+    /** Every job has left its set-up (fio's TD_SETTING_UP); the CPUs are the I/O's now. */
+    private static boolean pastSetUp(List<Job> jobs) {
+        for (Job j : jobs) {
+            RunState st = j.state().runState();
+            if (st == RunState.PENDING || st == RunState.SETUP) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void reportStuckJobs() {
         for (Job j : jobs) {
             if (j.startNanos() != 0 && !j.isFinished()) {
@@ -458,7 +477,7 @@ public final class Run {
     }
 
     /** The final report as the report module's model (null before it was written): for tools and the API. */
-    public io.jfio.report.RunResult result() {
+    public RunResult result() {
         return result;
     }
 
