@@ -44,13 +44,19 @@ for c in "${cases[@]}"; do
     *) echo "many-jobs: unknown case $c" >&2; exit 1 ;;
     esac
     [ "$c" = seed-252 ] && RUNTIME=1 "$FIO" --output=/dev/null "$job" >/dev/null 2>&1   # lay the files out once
+    tools=(fio jfio)
+    [ -z "$JFIO_BEFORE" ] || tools+=(before)
     for rep in $(seq 1 "$REPS"); do
-        sample "$c" fio "$job"
-        sample "$c" jfio "$job"
-        [ -z "$JFIO_BEFORE" ] || sample "$c" before "$job"
+        # the order turns each repetition: a run follows the previous one's writeback and page
+        # cache, and no tool should always follow the same one
+        n=${#tools[@]}
+        for k in $(seq 0 $((n - 1))); do
+            sample "$c" "${tools[$(((rep + k) % n))]}" "$job"
+        done
         printf '.' >&2
     done
 done
 echo >&2
+[ -z "${SAMPLES:-}" ] || cp "$work/samples" "$SAMPLES"   # SAMPLES=file keeps every run's line
 python3 "$root/bench/summarise.py" "$work/samples"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
