@@ -433,7 +433,6 @@ public final class Run {
         }
     }
 
-    /** fio's forceful-exit line for each job that was stopped and never ended. */
     /** Every job has left its set-up (fio's TD_SETTING_UP); the CPUs are the I/O's now. */
     private static boolean pastSetUp(List<Job> jobs) {
         for (Job j : jobs) {
@@ -445,6 +444,7 @@ public final class Run {
         return true;
     }
 
+    /** fio's forceful-exit line for each job that was stopped and never ended. */
     private void reportStuckJobs() {
         for (Job j : jobs) {
             if (j.startNanos() != 0 && !j.isFinished()) {
