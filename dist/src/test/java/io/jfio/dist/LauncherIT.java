@@ -1,14 +1,13 @@
 package io.jfio.dist;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,15 +41,10 @@ class LauncherIT {
         }
     }
 
-    private List<String> run(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of(root.resolve("bin/jfio").toString()));
+    private List<String> run(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("jfio"));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("JFIO_NO_BUILD", "1");
-        pb.environment().put("JFIO_JAVA_OPTS", "-Xlog:class+load=info:stdout");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), out);
-        return out.lines().toList();
+        return BinTool.run(root, Map.of("JFIO_JAVA_OPTS", "-Xlog:class+load=info:stdout"),
+                cmd.toArray(String[]::new)).lines().toList();
     }
 }

@@ -1,16 +1,15 @@
 package io.jfio.dist;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,13 +71,7 @@ class MinimizedJarIT {
 
     /** Runs bin/TOOL with the arguments; returns its output, which must hold no Java error. */
     private String run(String... cmd) throws IOException, InterruptedException {
-        List<String> c = new ArrayList<>(List.of(cmd));
-        c.set(0, root.resolve("bin").resolve(cmd[0]).toString());
-        ProcessBuilder pb = new ProcessBuilder(c).redirectErrorStream(true);
-        pb.environment().put("JFIO_NO_BUILD", "1");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), String.join(" ", cmd) + ":\n" + out);
+        String out = BinTool.run(root, Map.of(), cmd);
         assertFalse(out.contains("NoClassDefFoundError") || out.contains("ClassNotFoundException")
                 || out.contains("Exception in thread"), out);
         return out;
