@@ -46,10 +46,10 @@ for c in "${cases[@]}"; do
     [ "$c" = seed-252 ] && RUNTIME=1 "$FIO" --output=/dev/null "$job" >/dev/null 2>&1   # lay the files out once
     tools=(fio jfio)
     [ -z "$JFIO_BEFORE" ] || tools+=(before)
+    n=${#tools[@]}
     for rep in $(seq 1 "$REPS"); do
         # the order turns each repetition: a run follows the previous one's writeback and page
         # cache, and no tool should always follow the same one
-        n=${#tools[@]}
         for k in $(seq 0 $((n - 1))); do
             sample "$c" "${tools[$(((rep + k) % n))]}" "$job"
         done

@@ -162,19 +162,14 @@ public final class BufferContent {
         }
     }
 
-    /** One block of a file being laid out (fio's extend_file: fill_io_buffer(b, len, len)). */
-    public void fillLayout(ByteBuffer block, int len) {
-        if (block != layoutBlock) {
-            // a long view per layout buffer (one per file): the fill's bulk path, twice the
-            // per-word one's speed, which was a sixth of laying out 252 fresh 4 MiB files
-            layoutBlock = block.order(ByteOrder.LITTLE_ENDIAN);
-            layoutWords = RandomFill.words(layoutBlock);
-        }
-        fill(block, layoutWords, len, len, false);
+    /**
+     * One block of a file being laid out (fio's extend_file: fill_io_buffer(b, len, len));
+     * {@code words} is the block's long view ({@link RandomFill#words}), made once per layout
+     * buffer by its owner, for the fill's bulk path.
+     */
+    public void fillLayout(ByteBuffer block, java.nio.LongBuffer words, int len) {
+        fill(block.order(ByteOrder.LITTLE_ENDIAN), words, len, len, false);
     }
-
-    private ByteBuffer layoutBlock;
-    private java.nio.LongBuffer layoutWords;
 
     /** Memory of a unit buffer as a ByteBuffer (the runner's off-heap region). */
     @FunctionalInterface

@@ -10,6 +10,7 @@ import io.jfio.engine.nativeio.OpenFlags;
 import io.jfio.engine.nativeio.SyscallException;
 import io.jfio.jobfile.JobSpec;
 import io.jfio.jobfile.options.ThreadOptions;
+import io.jfio.runner.data.RandomFill;
 import io.jfio.runner.workload.JobError;
 import io.jfio.runner.workload.RwMode;
 import io.jfio.runner.zbd.ZbdException;
@@ -63,7 +64,8 @@ public final class FileSetup {
     /** Fills one block of a file being laid out (fio's extend_file calls fill_io_buffer per block). */
     @FunctionalInterface
     public interface LayoutFill {
-        void fill(java.nio.ByteBuffer block, int length);
+        /** {@code words}: the block's little-endian long view, made once per layout buffer. */
+        void fill(java.nio.ByteBuffer block, java.nio.LongBuffer words, int length);
     }
 
     /** Lays files out in blocks of {@code blockSize} filled by {@code fill} (the job's buffer contents). */
@@ -448,6 +450,9 @@ public final class FileSetup {
     private void writeOut(LibC c, int fd, AlignedBuffer buf, long length) throws JobError {
         int chunk = (int) buf.length();
         java.nio.ByteBuffer block = buf.byteBuffer(0, chunk);
+        // the fill's bulk path writes through a long view: one per buffer, not per block, and
+        // twice the per-word path's speed (a sixth of laying out 252 fresh 4 MiB files)
+        java.nio.LongBuffer words = layoutFill != null ? RandomFill.words(block) : null;
         if (layoutFill == null) {
             byte[] rnd = new byte[chunk];
             ThreadLocalRandom.current().nextBytes(rnd);
@@ -457,7 +462,7 @@ public final class FileSetup {
         while (left > 0 && !terminate.getAsBoolean()) {
             long n = Math.min(left, chunk);
             if (layoutFill != null) {
-                layoutFill.fill(block, (int) n);
+                layoutFill.fill(block, words, (int) n);
             }
             long r = c.write(fd, buf.address(), n);
             if (r > 0) {
