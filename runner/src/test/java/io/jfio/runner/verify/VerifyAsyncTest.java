@@ -101,7 +101,14 @@ class VerifyAsyncTest {
 
             StringBuilder first = new StringBuilder();
             assertEquals(1, VerifyTools.jfio(job(f, true), first), first.toString());
-            assertEquals(1, failures(first).size(), first.toString());
+            // Two verify threads may each be inside a check when the first failure ends the
+            // verifying, as fio's may: one or two damaged blocks are reported, never a third.
+            List<String> fatal = failures(first);
+            assertTrue(!fatal.isEmpty() && fatal.size() <= 2, first.toString());
+            for (String l : fatal) {
+                Matcher m = FAIL.matcher(l);
+                assertTrue(m.matches() && want.contains(Long.parseLong(m.group(1))), first.toString());
+            }
             assertTrue(first.toString().contains("err=84/file:verify.c:1554, func=async_verify, error=Invalid or"
                     + " incomplete multibyte or wide character"), first.toString());
         } finally {

@@ -107,7 +107,10 @@ class VerifyAsyncVsFioIT {
         assertEquals(expected, continued(all), all.both());
         FioVsJfio.Outcome first = run(null, args(mineFile, "4M", "crc32c", verify));
         assertEquals(1, first.rc(), first.both());
-        assertEquals(List.of(DAMAGED[0] * 4096), failedOffsets(first), first.both());
+        // each verify thread may be inside a check when the first failure ends the verifying
+        List<Long> mine = failedOffsets(first);
+        assertFalse(mine.isEmpty(), first.both());
+        assertTrue(mine.size() <= threads && damagedOffsets().containsAll(mine), first.both());
         assertTrue(first.both().contains("func=async_verify, error=Invalid or incomplete multibyte or wide character"),
                 first.both());
         assertFalse(first.both().contains("not supported"), first.both());
