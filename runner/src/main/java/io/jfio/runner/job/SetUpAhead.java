@@ -3,6 +3,7 @@ package io.jfio.runner.job;
 import io.jfio.engine.EngineFlag;
 import io.jfio.engine.IoEngine;
 import io.jfio.engine.nativeio.Native;
+import io.jfio.runner.data.RandomFill;
 
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,9 +11,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One-time JVM work every I/O job thread would otherwise start with, begun on a side thread while
  * the main thread still sets the jobs up: the jnr-ffi libc binding (it generates a class: ~45 ms on
- * a quiet machine, much more on a loaded one) and the ThreadMXBean the I/O loop's allocation count reads. Each is a class initialiser, so
- * when the first job thread ran it, the other 250 of a numjobs=252 run blocked on it; and it ran
- * with all of them runnable. fio has no such cost: its threads start with everything linked.
+ * a quiet machine, much more on a loaded one), the ThreadMXBean the I/O loop's allocation count
+ * reads, and the JIT's compile of the random buffer fill each writing job makes once
+ * ({@link RandomFill#warmUp}). The first two are class initialisers, so when the first job thread
+ * ran one, the other 250 of a numjobs=252 run blocked on it; and it ran with all of them runnable.
+ * fio has no such cost: its threads start with everything linked.
  */
 public final class SetUpAhead {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
@@ -46,6 +49,7 @@ public final class SetUpAhead {
             try {
                 Native.libc();
                 JobIo.ThreadBean.BEAN.getClass();
+                RandomFill.warmUp();
             } catch (RuntimeException | LinkageError e) {
                 // the job thread that needs it meets the same failure and reports it
             }

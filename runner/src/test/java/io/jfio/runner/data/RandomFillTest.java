@@ -62,6 +62,17 @@ class RandomFillTest {
         }
     }
 
+    /** The JIT warm-up (SetUpAhead's) fills as the byte-buffer fill does, and checks that itself. */
+    @Test
+    void warmUpFillsWhatTheFillWrites() {
+        RandomFill.warmUp();
+        ByteBuffer a = ByteBuffer.allocateDirect(2048).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocateDirect(2048).order(ByteOrder.LITTLE_ENDIAN);
+        RandomFill.fill(a, 0, 2048, 400);
+        RandomFill.fillOnce(b, 2048, 400);
+        assertEquals(-1, a.mismatch(b));
+    }
+
     private static void fillBoth(ByteBuffer a, ByteBuffer b, byte v) {
         for (int i = 0; i < a.capacity(); i++) {
             a.put(i, v);
