@@ -3,6 +3,8 @@ package io.jfio.engine.nativeio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.BitSet;
 
 import org.junit.jupiter.api.Test;
@@ -14,9 +16,15 @@ class ResourceUsageTest {
             assertTrue(r.sampleThread());
             long before = r.userMicros + r.systemMicros;
             long x = 0;
-            long end = System.nanoTime() + 50_000_000L;
-            while (System.nanoTime() < end) {
-                x += x * 31 + 7;
+            // 50 ms of this thread's CPU, not of the wall clock: on a loaded machine (or across a
+            // safepoint pause) the thread may run hardly at all in 50 ms of wall time
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            long cpuEnd = mx.getCurrentThreadCpuTime() + 50_000_000L;
+            long giveUp = System.nanoTime() + 30_000_000_000L;
+            while (mx.getCurrentThreadCpuTime() < cpuEnd && System.nanoTime() < giveUp) {
+                for (int i = 0; i < 1000; i++) {
+                    x += x * 31 + 7;
+                }
             }
             assertTrue(r.sampleThread());
             assertTrue(r.userMicros + r.systemMicros > before, "cpu time after 50 ms of work " + x);
