@@ -49,7 +49,7 @@ public final class EarlyLaunch {
     }
 
     /**
-     * Waits until every job thread exists, and for {@link SetUpAhead}'s work, before the scheduler
+     * Waits until every job thread exists, and for {@link SetUpAhead}'s binding, before the scheduler
      * releases them (which it did in the first job's launch).
      */
     public void await() {
@@ -61,7 +61,7 @@ public final class EarlyLaunch {
                 interrupted = true;
             }
         }
-        SetUpAhead.awaitDone();
+        SetUpAhead.awaitLinked();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

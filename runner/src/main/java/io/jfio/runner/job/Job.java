@@ -194,7 +194,7 @@ public final class Job {
         if (thread != null) {
             return; // made early (EarlyLaunch)
         }
-        SetUpAhead.awaitDone();
+        SetUpAhead.awaitLinked();
         ProcessDebug.created(state, opts.process().thread());
         thread = new Thread(this::run, "jfio-" + spec.name() + "-" + spec.index());
         thread.setDaemon(true);

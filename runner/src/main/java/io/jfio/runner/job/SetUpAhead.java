@@ -6,6 +6,7 @@ import io.jfio.engine.nativeio.Native;
 import io.jfio.runner.data.RandomFill;
 
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -20,6 +21,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class SetUpAhead {
     private static final AtomicBoolean STARTED = new AtomicBoolean();
     private static volatile Thread worker;
+    /** The binding and the bean are made (or failed): what a job thread waits for. */
+    private static final CountDownLatch LINKED = new CountDownLatch(1);
 
     private SetUpAhead() {
     }
@@ -49,10 +52,14 @@ public final class SetUpAhead {
             try {
                 Native.libc();
                 JobIo.ThreadBean.BEAN.getClass();
-                RandomFill.warmUp();
             } catch (RuntimeException | LinkageError e) {
                 // the job thread that needs it meets the same failure and reports it
+            } finally {
+                LINKED.countDown();
             }
+            // Not waited for (12-17 ms, interpreted at first): it only queues the JIT's compile,
+            // and the job threads, created meanwhile, stay held until their batch is released.
+            RandomFill.warmUp();
         }, "jfio-setup-ahead");
         t.setDaemon(true);
         t.start();
@@ -60,19 +67,19 @@ public final class SetUpAhead {
     }
 
     /**
-     * Waits for the work before a job thread is created: with hundreds of job threads runnable
-     * (filling their buffers), the side thread got a few per cent of a CPU and the jobs' first
-     * I/O came seconds late. Returns at once when nothing was begun or it is done.
+     * Waits for the binding and the bean before a job thread is created: with hundreds of job
+     * threads runnable (filling their buffers), the side thread got a few per cent of a CPU and
+     * the jobs' first I/O came seconds late. Returns at once when nothing was begun or it is done.
      */
-    static void awaitDone() {
-        Thread t = worker;
-        if (t == null) {
+    static void awaitLinked() {
+        if (worker == null) {
             return;
         }
         boolean interrupted = false;
-        while (t.isAlive()) {
+        while (true) {
             try {
-                t.join();
+                LINKED.await();
+                break;
             } catch (InterruptedException e) {
                 interrupted = true;
             }
