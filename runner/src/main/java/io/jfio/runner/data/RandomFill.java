@@ -107,7 +107,7 @@ public final class RandomFill {
      * file), for a side thread to call while the main thread still sets the jobs up. Without it
      * the 252 job threads of a numjobs=252 write job each filled 64 KiB interpreted (~0.35 ms of
      * CPU apiece) while their request to compile the loop waited behind the start-up's other
-     * compiles; the compiled loop arrived after most of them had filled. A few ms of one thread.
+     * compiles; the compiled loop arrived after most of them had filled. 12-17 ms of one thread.
      */
     public static void warmUp() {
         ByteBuffer b = ByteBuffer.allocateDirect(WARM_UP_BYTES).order(java.nio.ByteOrder.LITTLE_ENDIAN);
