@@ -130,12 +130,11 @@ public final class CommandLine {
         if (e != null && e.available()) {
             for (OptionDef o : e.options()) {
                 Arg arg = o.type().name().equals("STR_SET") ? Arg.OPTIONAL : Arg.REQUIRED;
-                all.add(new Candidate(o.name(), arg, o, true));
-            }
-        }
-        for (Candidate c : all) {
-            if (c.name.equals(word)) {
-                return c;
+                Candidate c = new Candidate(o.name(), arg, o, true);
+                if (c.name.equals(word)) {
+                    return c; // no generic name matched exactly (above)
+                }
+                all.add(c);
             }
         }
         List<Candidate> prefixed = new ArrayList<>();
